@@ -1,0 +1,32 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One `vitest run` runs every suite. Each project owns its files:
+ * - unit:  pure logic and build-output tests (Node)
+ * - dom:   React island component tests (jsdom, Testing Library)
+ * - api:   function handler tests against a real Postgres (embedded PGlite, plus TEST_DATABASE_URL)
+ * - e2e:   browser flows in real Chromium against the production build
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['src/**/*.test.ts', 'tests/build/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          environment: 'jsdom',
+          include: ['src/**/*.test.tsx'],
+          setupFiles: ['tests/setup/dom.ts'],
+        },
+      },
+    ],
+  },
+});
