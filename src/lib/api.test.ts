@@ -1,0 +1,111 @@
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { ApiError, apiRequest, getJson, postJson } from './api';
+
+function stubFetch(response: Response) {
+  const fetchMock = vi.fn<typeof fetch>(async () => response);
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('apiRequest', () => {
+  test('sends credentials and no body or content-type when there is no body', async () => {
+    const fetchMock = stubFetch(new Response('{}', { status: 200 }));
+    await apiRequest('GET', '/api/thing');
+    expect(fetchMock).toHaveBeenCalledWith('/api/thing', { method: 'GET', credentials: 'include' });
+  });
+
+  test('sends a JSON body with a JSON content-type when there is a body', async () => {
+    const fetchMock = stubFetch(new Response('{}', { status: 201 }));
+    await apiRequest('POST', '/api/thing', { a: 1, b: 'two' });
+    expect(fetchMock).toHaveBeenCalledWith('/api/thing', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"a":1,"b":"two"}',
+    });
+  });
+
+  test('returns the raw OK response', async () => {
+    const response = new Response('raw', { status: 201 });
+    stubFetch(response);
+    await expect(apiRequest('POST', '/api/thing', {})).resolves.toBe(response);
+  });
+
+  test.each([
+    { status: 500, statusText: 'Internal Server Error', body: '', message: '500: Internal Server Error' },
+    { status: 502, statusText: 'Bad Gateway', body: 'upstream down', message: '502: upstream down' },
+    { status: 401, statusText: 'Unauthorized', body: '', message: '401: Unauthorized' },
+    {
+      status: 409,
+      statusText: 'Conflict',
+      body: '{"error":{"code":"slot_taken","message":"Taken"}}',
+      message: '409: {"error":{"code":"slot_taken","message":"Taken"}}',
+    },
+  ])('turns a $status answer with body "$body" into an ApiError "$message"', async ({ status, statusText, body, message }) => {
+    stubFetch(new Response(body, { status, statusText }));
+    const error = await apiRequest('GET', '/api/thing').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ name: 'ApiError', status, message });
+  });
+
+  test('rejects with the network error itself when fetch fails', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    await expect(apiRequest('GET', '/api/thing')).rejects.toThrow(new TypeError('Failed to fetch'));
+  });
+});
+
+describe('ApiError', () => {
+  test('carries the parsed JSON body, its field messages and its server message', () => {
+    const body = { error: { code: 'invalid', message: 'Check the fields.', fields: { email: 'Enter an e-mail.' } } };
+    const error = new ApiError(400, 'Bad Request', JSON.stringify(body));
+    expect(error.body).toEqual(body);
+    expect(error.fields).toEqual({ email: 'Enter an e-mail.' });
+    expect(error.serverMessage).toBe('Check the fields.');
+  });
+
+  test.each([
+    { case: 'empty', text: '' },
+    { case: 'plain text', text: 'nope' },
+    { case: 'JSON without error', text: '{"ok":false}' },
+    { case: 'fields not an object', text: '{"error":{"fields":"x"}}' },
+  ])('has no body fields or server message for a $case body', ({ text }) => {
+    const error = new ApiError(400, 'Bad Request', text);
+    expect(error.fields).toEqual({});
+    expect(error.serverMessage).toBeUndefined();
+  });
+
+  test('keeps only string field messages', () => {
+    const error = new ApiError(400, 'Bad Request', '{"error":{"fields":{"a":"A","b":3}}}');
+    expect(error.fields).toEqual({ a: 'A' });
+  });
+});
+
+describe('getJson', () => {
+  test('joins the key segments with slashes, encodes them and reads JSON', async () => {
+    const fetchMock = stubFetch(Response.json({ date: '2030-01-02', availableSlots: ['morning'] }));
+    const data = await getJson(['/api/availability', '2030-01-02']);
+    expect(data).toEqual({ date: '2030-01-02', availableSlots: ['morning'] });
+    expect(fetchMock).toHaveBeenCalledWith('/api/availability/2030-01-02', { method: 'GET', credentials: 'include' });
+  });
+
+  test('encodes a segment that holds a slash', async () => {
+    const fetchMock = stubFetch(Response.json({}));
+    await getJson(['/api/availability', 'a/b']);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/availability/a%2Fb');
+  });
+});
+
+describe('postJson', () => {
+  test('posts the body as JSON and reads the JSON answer', async () => {
+    const fetchMock = stubFetch(Response.json({ id: 'abc' }, { status: 201 }));
+    await expect(postJson('/api/contact', { firstName: 'Ada' })).resolves.toEqual({ id: 'abc' });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/contact');
+    expect(init).toMatchObject({ method: 'POST', credentials: 'include', body: '{"firstName":"Ada"}' });
+    expect(new Headers(init?.headers).get('content-type')).toBe('application/json');
+  });
+});
