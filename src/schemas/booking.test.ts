@@ -1,0 +1,131 @@
+import * as v from 'valibot';
+import { describe, expect, test } from 'vitest';
+import {
+  BOOKING_EVENT_TYPES,
+  BookingSchema,
+  TIME_SLOTS,
+  TIME_SLOT_KEYS,
+  createBookingSchema,
+  isBookableDate,
+  type BookingInput,
+} from './booking';
+import { BOOKING_WINDOW_DAYS, todayUtc } from './dates';
+import { fieldErrors } from './field-errors';
+
+// 8 p.m. Central on 14 May 2026 is already 15 May in UTC.
+const NOW = new Date('2026-05-15T01:00:00Z');
+const Schema = createBookingSchema(() => NOW);
+
+const valid: BookingInput = {
+  date: '2026-06-20',
+  timeSlot: 'evening',
+  clientName: 'Hank Porter',
+  clientEmail: 'hank@example.com',
+  eventType: 'birthday',
+};
+
+function errorsFor(payload: unknown): Record<string, string> {
+  const result = v.safeParse(Schema, payload);
+  expect(result.success).toBe(false);
+  return fieldErrors(result.issues ?? []);
+}
+
+describe('BookingSchema', () => {
+  test('accepts a complete reservation', () => {
+    expect(v.parse(Schema, valid)).toEqual({ ...valid, website: '' });
+  });
+
+  test('lists the slots and event types of the spec', () => {
+    expect(TIME_SLOTS.map((slot) => slot.label)).toEqual([
+      'Morning 9AM - 1PM',
+      'Afternoon 1PM - 6PM',
+      'Evening 6PM - 11PM',
+    ]);
+    expect(TIME_SLOT_KEYS).toEqual(['morning', 'afternoon', 'evening']);
+    expect(BOOKING_EVENT_TYPES.map((type) => `${type.value}:${type.label}`)).toEqual([
+      'wedding:Wedding',
+      'birthday:Birthday Party',
+      'corporate:Corporate Event',
+      'anniversary:Anniversary',
+      'graduation:Graduation',
+      'other:Other',
+    ]);
+  });
+
+  test('trims text and drops unknown fields', () => {
+    const output = v.parse(Schema, {
+      ...valid,
+      date: ' 2026-06-20 ',
+      clientName: '  Hank Porter  ',
+      clientEmail: ' hank@example.com',
+      isAvailable: true,
+      id: 'chosen-by-client',
+    });
+    expect(output).toEqual({ ...valid, website: '' });
+  });
+
+  test.each([
+    ['2026-05-15', 'today in UTC'],
+    ['2028-05-14', `the last day of the ${BOOKING_WINDOW_DAYS}-day window`],
+  ])('accepts %s (%s)', (date) => {
+    expect(v.parse(Schema, { ...valid, date }).date).toBe(date);
+  });
+
+  test.each([
+    ['2026-05-14', 'Please choose today or a later date.'],
+    ['2020-01-01', 'Please choose today or a later date.'],
+    ['2028-05-15', 'Please choose a date within the next 730 days.'],
+    ['2026-02-30', 'Please choose a valid date.'],
+    ['20260620', 'Please choose a valid date.'],
+    ['', 'Please choose a date.'],
+  ])('refuses date %j with %j', (date, message) => {
+    expect(errorsFor({ ...valid, date })).toEqual({ date: message });
+  });
+
+  test.each([
+    ['date', 'Please choose a date.'],
+    ['timeSlot', 'Please pick a time slot.'],
+    ['clientName', 'Please enter your name.'],
+    ['clientEmail', 'Please enter your email address.'],
+    ['eventType', 'Please choose an event type.'],
+  ] as const)('requires %s: %j when missing', (field, message) => {
+    const { [field]: _omitted, ...rest } = valid;
+    expect(errorsFor(rest)).toEqual({ [field]: message });
+  });
+
+  test.each([
+    ['timeSlot', 'night', 'Please pick a time slot.'],
+    ['timeSlot', 'Morning', 'Please pick a time slot.'],
+    ['clientName', '  ', 'Please enter your name.'],
+    ['clientName', 'x'.repeat(201), 'Please enter a name of at most 200 characters.'],
+    ['clientEmail', 'hank@@example.com', 'Please enter a valid email address.'],
+    ['clientEmail', 'hank', 'Please enter a valid email address.'],
+    ['eventType', 'private', 'Please choose an event type.'],
+  ])('refuses %s %#: %s', (field, value, message) => {
+    expect(errorsFor({ ...valid, [field]: value })).toEqual({ [field]: message });
+  });
+
+  test('asks the clock at each validation, not once', () => {
+    let now = new Date('2026-06-19T12:00:00Z');
+    const schema = createBookingSchema(() => now);
+    expect(v.is(schema, valid)).toBe(true);
+    now = new Date('2026-06-21T00:00:00Z');
+    expect(v.is(schema, valid)).toBe(false);
+  });
+
+  test('the default schema judges against the real today', () => {
+    expect(v.is(BookingSchema, { ...valid, date: todayUtc() })).toBe(true);
+    expect(v.is(BookingSchema, { ...valid, date: '2000-01-01' })).toBe(false);
+  });
+});
+
+describe('isBookableDate', () => {
+  test.each([
+    ['2026-05-14', false],
+    ['2026-05-15', true],
+    ['2028-05-14', true],
+    ['2028-05-15', false],
+  ])('%s is bookable: %s', (date, expected) => {
+    expect(isBookableDate(date, NOW)).toBe(expected);
+  });
+});

@@ -1,0 +1,96 @@
+import * as v from 'valibot';
+import { BOOKING_WINDOW_DAYS, addDaysUtc, isCalendarDate, todayUtc } from './dates';
+import { emailAddress, formObject, requiredText } from './fields';
+import { HONEYPOT_FIELD, HoneypotSchema } from './honeypot';
+
+/** Event types a visitor can pick when reserving a slot, in display order. */
+export const BOOKING_EVENT_TYPES = [
+  { value: 'wedding', label: 'Wedding' },
+  { value: 'birthday', label: 'Birthday Party' },
+  { value: 'corporate', label: 'Corporate Event' },
+  { value: 'anniversary', label: 'Anniversary' },
+  { value: 'graduation', label: 'Graduation' },
+  { value: 'other', label: 'Other' },
+] as const;
+
+/** The bookable time slots of a day, in order. */
+export const TIME_SLOTS = [
+  { key: 'morning', label: 'Morning 9AM - 1PM' },
+  { key: 'afternoon', label: 'Afternoon 1PM - 6PM' },
+  { key: 'evening', label: 'Evening 6PM - 11PM' },
+] as const;
+
+/** One of the time slot keys: morning, afternoon or evening. */
+export type TimeSlotKey = (typeof TIME_SLOTS)[number]['key'];
+/** One of the booking event type values. */
+export type BookingEventType = (typeof BOOKING_EVENT_TYPES)[number]['value'];
+
+/** The time slot keys in day order. */
+export const TIME_SLOT_KEYS: readonly TimeSlotKey[] = TIME_SLOTS.map((slot) => slot.key);
+
+/** Whether `date` (YYYY-MM-DD) can be booked on the UTC day of `now`: today up to BOOKING_WINDOW_DAYS ahead. */
+export function isBookableDate(date: string, now: Date = new Date()): boolean {
+  const today = todayUtc(now);
+  return date >= today && date <= addDaysUtc(today, BOOKING_WINDOW_DAYS);
+}
+
+/**
+ * The reservation schema, judging "today" (UTC) by `now()` at each validation: pass a fixed clock in tests.
+ * Dates before today or more than BOOKING_WINDOW_DAYS ahead are refused.
+ */
+export function createBookingSchema(now: () => Date = () => new Date()) {
+  return formObject(
+    {
+      date: v.pipe(
+        v.string('Please choose a date.'),
+        v.trim(),
+        v.nonEmpty('Please choose a date.'),
+        v.check(isCalendarDate, 'Please choose a valid date.'),
+        v.check((date) => date >= todayUtc(now()), 'Please choose today or a later date.'),
+        v.check(
+          (date) => date <= addDaysUtc(todayUtc(now()), BOOKING_WINDOW_DAYS),
+          `Please choose a date within the next ${BOOKING_WINDOW_DAYS} days.`,
+        ),
+      ),
+      timeSlot: v.picklist(
+        TIME_SLOTS.map((slot) => slot.key),
+        'Please pick a time slot.',
+      ),
+      clientName: requiredText('Please enter your name.', 200, 'Please enter a name of at most 200 characters.'),
+      clientEmail: emailAddress('Please enter your email address.'),
+      eventType: v.picklist(
+        BOOKING_EVENT_TYPES.map((type) => type.value),
+        'Please choose an event type.',
+      ),
+      [HONEYPOT_FIELD]: HoneypotSchema,
+    },
+    'Please send the booking form fields.',
+  );
+}
+
+/** The reservation a visitor sends from the availability page, judged against today's date. */
+export const BookingSchema = createBookingSchema();
+
+/** What the reservation form sends. */
+export type BookingInput = v.InferInput<typeof BookingSchema>;
+/** A validated reservation: trimmed, unknown fields dropped. */
+export type BookingOutput = v.InferOutput<typeof BookingSchema>;
+
+/** A reservation as the API answers it (POST /api/bookings → 201 { booking }). */
+export type Booking = {
+  id: string;
+  date: string;
+  timeSlot: TimeSlotKey;
+  clientName: string;
+  clientEmail: string;
+  eventType: BookingEventType;
+  isAvailable: boolean;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** What GET /api/availability/{date} answers: the free slot keys of that date, in day order. */
+export type Availability = {
+  date: string;
+  availableSlots: TimeSlotKey[];
+};

@@ -1,0 +1,32 @@
+import * as v from 'valibot';
+
+/** A required text field: trimmed, at most `maxLength` characters, `required` when missing or blank. */
+export function requiredText(required: string, maxLength: number, tooLong: string) {
+  return v.pipe(v.string(required), v.trim(), v.nonEmpty(required), v.maxLength(maxLength, tooLong));
+}
+
+/** A required e-mail address: trimmed, at most 254 characters, in a real address format. */
+export function emailAddress(required: string) {
+  return v.pipe(
+    v.string(required),
+    v.trim(),
+    v.nonEmpty(required),
+    v.maxLength(254, 'Please enter an email address of at most 254 characters.'),
+    v.email('Please enter a valid email address.'),
+  );
+}
+
+type Entries = v.ObjectEntries;
+
+/**
+ * A form payload object whose missing fields report the field's own message ("Please enter your first name.")
+ * instead of valibot's generic key message. Unknown keys are dropped (valibot's `object` strips them).
+ */
+export function formObject<const TEntries extends Entries>(entries: TEntries, notAnObject: string) {
+  return v.object(entries, (issue) => {
+    const key = issue.path?.[0]?.key;
+    const entry = typeof key === 'string' && Object.hasOwn(entries, key) ? entries[key] : undefined;
+    const message = entry && 'message' in entry ? entry.message : undefined;
+    return typeof message === 'string' ? message : notAnObject;
+  });
+}

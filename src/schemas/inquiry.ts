@@ -1,0 +1,83 @@
+import * as v from 'valibot';
+import { IsoDateSchema } from './dates';
+import { emailAddress, formObject, requiredText } from './fields';
+import { HONEYPOT_FIELD, HoneypotSchema } from './honeypot';
+
+/** Event types a visitor can pick on the inquiry form, in display order. */
+export const INQUIRY_EVENT_TYPES = [
+  { value: 'wedding', label: 'Wedding' },
+  { value: 'private', label: 'Private Party' },
+  { value: 'corporate', label: 'Corporate Event' },
+  { value: 'other', label: 'Other' },
+] as const;
+
+/** Largest guest count the form accepts. */
+export const MAX_GUEST_COUNT = 100_000;
+
+/** Longest free-text message the form accepts, in characters. */
+export const MAX_MESSAGE_LENGTH = 5_000;
+
+const PHONE_CHARACTERS = /^\+?[\d\s().-]+$/;
+
+function digitCount(value: string): number {
+  return value.replace(/\D/g, '').length;
+}
+
+const GuestCountSchema = v.pipe(
+  v.union([v.string(), v.number()], 'Please enter your guest count.'),
+  v.transform((value) => String(value).trim()),
+  v.nonEmpty('Please enter your guest count.'),
+  v.regex(/^\d+$/, 'Please enter the number of guests as a whole number.'),
+  v.check((value) => Number(value) >= 1, 'Please enter at least 1 guest.'),
+  v.check((value) => Number(value) <= MAX_GUEST_COUNT, 'Please enter a guest count of at most 100,000.'),
+  // Stored as text (spec §3): "012" and 12 both become "12".
+  v.transform((value) => String(Number(value))),
+);
+
+/** The event inquiry a visitor sends from the contact form. */
+export const InquirySchema = formObject(
+  {
+    firstName: requiredText('Please enter your first name.', 100, 'Please enter a first name of at most 100 characters.'),
+    lastName: requiredText('Please enter your last name.', 100, 'Please enter a last name of at most 100 characters.'),
+    email: emailAddress('Please enter your email address.'),
+    phone: v.pipe(
+      requiredText('Please enter your phone number.', 30, 'Please enter a phone number of at most 30 characters.'),
+      v.regex(PHONE_CHARACTERS, 'Please enter a valid phone number.'),
+      v.check((value) => digitCount(value) >= 7 && digitCount(value) <= 15, 'Please enter a valid phone number.'),
+    ),
+    eventType: v.picklist(
+      INQUIRY_EVENT_TYPES.map((type) => type.value),
+      'Please choose an event type.',
+    ),
+    guestCount: GuestCountSchema,
+    eventDate: v.pipe(
+      v.string('Please choose your event date.'),
+      v.trim(),
+      v.nonEmpty('Please choose your event date.'),
+      v.check((value) => v.is(IsoDateSchema, value), 'Please choose a valid event date.'),
+    ),
+    eventLocation: requiredText(
+      'Please enter your event location.',
+      200,
+      'Please enter an event location of at most 200 characters.',
+    ),
+    message: v.optional(
+      v.pipe(
+        v.string('Please write your message as text.'),
+        v.trim(),
+        v.maxLength(MAX_MESSAGE_LENGTH, 'Please keep your message to at most 5,000 characters.'),
+        // A blank message is no message.
+        v.transform((value) => (value === '' ? undefined : value)),
+      ),
+    ),
+    [HONEYPOT_FIELD]: HoneypotSchema,
+  },
+  'Please send the inquiry form fields.',
+);
+
+/** What the inquiry form sends. */
+export type InquiryInput = v.InferInput<typeof InquirySchema>;
+/** A validated inquiry: trimmed, guest count as text, unknown fields dropped. */
+export type InquiryOutput = v.InferOutput<typeof InquirySchema>;
+/** One of the inquiry event type values. */
+export type InquiryEventType = (typeof INQUIRY_EVENT_TYPES)[number]['value'];
