@@ -1,12 +1,62 @@
 // @ts-check
-import { defineConfig } from 'astro/config';
+import { defineConfig, fontProviders } from 'astro/config';
 import react from '@astrojs/react';
+
+/** Registers `client:idle-media`: hydrate only when a media query matches, and never before the browser is idle. */
+const idleMediaDirective = {
+  name: 'idle-media-directive',
+  hooks: {
+    /** @param {{ addClientDirective: (d: { name: string; entrypoint: string }) => void }} options */
+    'astro:config:setup': ({ addClientDirective }) => {
+      addClientDirective({ name: 'idle-media', entrypoint: './src/lib/idle-media-directive.ts' });
+    },
+  },
+};
 
 // Every page is prerendered to static HTML; React is used only for islands.
 export default defineConfig({
   site: 'https://lonestar-mobile-bar.netlify.app',
   output: 'static',
-  integrations: [react()],
+  integrations: [react(), idleMediaDirective],
   trailingSlash: 'ignore',
-  build: { format: 'directory' },
+  // Inline the (small) page CSS so the first view needs no extra round trip.
+  build: { format: 'directory', inlineStylesheets: 'always' },
+  // Self-hosted from the @fontsource packages (latin subset only); Astro adds metric-matched fallbacks so swapping causes no layout shift.
+  fonts: [
+    {
+      provider: fontProviders.local(),
+      name: 'Rye',
+      cssVariable: '--font-display',
+      fallbacks: ['Georgia', 'serif'],
+      options: {
+        variants: [{ src: ['@fontsource/rye/files/rye-latin-400-normal.woff2'], weight: 400, style: 'normal' }],
+      },
+    },
+    {
+      provider: fontProviders.local(),
+      name: 'Lora Variable',
+      cssVariable: '--font-heading',
+      fallbacks: ['Georgia', 'serif'],
+      options: {
+        variants: [
+          { src: ['@fontsource-variable/lora/files/lora-latin-wght-normal.woff2'], weight: '400 700', style: 'normal' },
+        ],
+      },
+    },
+    {
+      provider: fontProviders.local(),
+      name: 'Source Sans 3 Variable',
+      cssVariable: '--font-body',
+      fallbacks: ['system-ui', 'sans-serif'],
+      options: {
+        variants: [
+          {
+            src: ['@fontsource-variable/source-sans-3/files/source-sans-3-latin-wght-normal.woff2'],
+            weight: '200 900',
+            style: 'normal',
+          },
+        ],
+      },
+    },
+  ],
 });

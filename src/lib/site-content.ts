@@ -1,0 +1,36 @@
+// Build time only: reads Astro content collections, so import it from .astro files, never from islands.
+import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
+
+/** Site-wide settings (brand, contact details, hours, navigation, footer, renovation notice). */
+export type SiteSettings = CollectionEntry<'settings'>['data'];
+
+/** The copy of one page, narrowed by its `page` key. */
+export type PageCopy<K extends CollectionEntry<'pages'>['data']['page']> = Extract<
+  CollectionEntry<'pages'>['data'],
+  { page: K }
+>;
+
+/** Loads the single site settings entry, failing the build when it is missing. */
+export async function getSettings(): Promise<SiteSettings> {
+  const entry = await getEntry('settings', 'site');
+  if (!entry) throw new Error('src/content/settings.json must define a "site" entry');
+  return entry.data;
+}
+
+/** Loads the copy of one page, failing the build when it is missing or has another shape. */
+export async function getPageCopy<K extends CollectionEntry<'pages'>['data']['page']>(
+  page: K,
+): Promise<PageCopy<K>> {
+  const entries = await getCollection('pages');
+  const match = entries.find((entry) => entry.data.page === page);
+  if (!match) throw new Error(`src/content/pages.json has no entry with "page": "${page}"`);
+  return match.data as PageCopy<K>;
+}
+
+/** Loads every entry of a list collection as plain data, in file order. */
+export async function getList<C extends 'highlights' | 'testimonials' | 'values' | 'stats' | 'packages' | 'cocktails' | 'faq'>(
+  collection: C,
+): Promise<Array<CollectionEntry<C>['data'] & { id: string }>> {
+  const entries = await getCollection(collection);
+  return entries.map((entry) => ({ ...entry.data, id: entry.id }));
+}
