@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { ApiError, apiRequest, getJson, postJson } from './api';
+import { ApiError, apiRequest, createBooking, fetchAvailability, getJson, postJson, submitInquiry } from './api';
 
 function stubFetch(response: Response) {
   const fetchMock = vi.fn<typeof fetch>(async () => response);
@@ -107,5 +107,51 @@ describe('postJson', () => {
     expect(url).toBe('/api/contact');
     expect(init).toMatchObject({ method: 'POST', credentials: 'include', body: '{"firstName":"Ada"}' });
     expect(new Headers(init?.headers).get('content-type')).toBe('application/json');
+  });
+});
+
+describe('endpoint calls', () => {
+  test('submitInquiry posts to /api/contact', async () => {
+    const fetchMock = stubFetch(Response.json({ id: '7' }, { status: 201 }));
+    const inquiry = {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      phone: '512 555 0100',
+      eventType: 'wedding' as const,
+      guestCount: '120',
+      eventDate: '2030-06-01',
+      eventLocation: 'Austin, TX',
+      message: undefined,
+      website: '',
+    };
+    await expect(submitInquiry(inquiry)).resolves.toEqual({ id: '7' });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/contact');
+    // JSON leaves the empty message out.
+    expect(fetchMock.mock.calls[0]?.[1]?.body).not.toContain('message');
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual(inquiry);
+  });
+
+  test('fetchAvailability gets /api/availability/{date}', async () => {
+    const fetchMock = stubFetch(Response.json({ date: '2030-06-01', availableSlots: ['evening'] }));
+    await expect(fetchAvailability('2030-06-01')).resolves.toEqual({ date: '2030-06-01', availableSlots: ['evening'] });
+    expect(fetchMock).toHaveBeenCalledWith('/api/availability/2030-06-01', { method: 'GET', credentials: 'include' });
+  });
+
+  test('createBooking posts to /api/bookings and surfaces a 409 as an ApiError', async () => {
+    const body = { error: { code: 'slot_taken', message: 'That time slot was just taken.' } };
+    const fetchMock = stubFetch(Response.json(body, { status: 409, statusText: 'Conflict' }));
+    const booking = {
+      date: '2030-06-01',
+      timeSlot: 'evening' as const,
+      clientName: 'Hank',
+      clientEmail: 'hank@example.com',
+      eventType: 'birthday' as const,
+      website: '',
+    };
+    const error = await createBooking(booking).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ status: 409, body, serverMessage: 'That time slot was just taken.' });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/bookings');
+    expect(fetchMock.mock.calls[0]?.[1]).toMatchObject({ method: 'POST', body: JSON.stringify(booking) });
   });
 });

@@ -3,6 +3,8 @@
  * Every call sends credentials; a JSON body and its content-type go only with a body;
  * any non-OK answer becomes an ApiError whose message is "<status>: <body text or status text>".
  */
+import type { Availability, Booking, BookingOutput } from '../schemas/booking';
+import type { InquiryOutput } from '../schemas/inquiry';
 
 /** Field name to message, as sent in a 400 answer's `error.fields`. */
 export type FieldErrors = Record<string, string>;
@@ -72,4 +74,19 @@ export async function getJson<T>(key: readonly string[]): Promise<T> {
 /** POSTs a JSON body and reads the answer as JSON. */
 export async function postJson<T>(url: string, body: unknown): Promise<T> {
   return (await (await apiRequest('POST', url, body)).json()) as T;
+}
+
+/** POST /api/contact: sends a validated inquiry; answers 201 { id }. */
+export function submitInquiry(inquiry: InquiryOutput): Promise<{ id: string }> {
+  return postJson('/api/contact', inquiry);
+}
+
+/** GET /api/availability/{date}: the free slot keys of one YYYY-MM-DD date. */
+export function fetchAvailability(date: string): Promise<Availability> {
+  return getJson(['/api/availability', date]);
+}
+
+/** POST /api/bookings: reserves a slot; answers 201 { booking }, or a 409 ApiError when the slot is taken. */
+export function createBooking(booking: BookingOutput): Promise<{ booking: Booking }> {
+  return postJson('/api/bookings', booking);
 }
