@@ -1,0 +1,59 @@
+/** Where and how the functions reach Postgres, read from the environment. */
+export type DatabaseConfig = {
+  /** The connection string (DATABASE_URL). */
+  url: string;
+  /** host:port of the WebSocket-to-TCP bridge for a local server (NEON_WS_PROXY); undefined for Neon. */
+  wsProxy: string | undefined;
+};
+
+/** The environment is missing or holds an unusable database setting (an operator's problem, not a visitor's). */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
+
+let cached: { key: string; config: DatabaseConfig } | undefined;
+
+function validate(url: string | undefined, wsProxy: string | undefined): DatabaseConfig {
+  if (!url) throw new ConfigError('DATABASE_URL is not set.');
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new ConfigError('DATABASE_URL is not a valid URL.');
+  }
+  if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') {
+    throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://.');
+  }
+  if (!parsed.hostname) throw new ConfigError('DATABASE_URL has no host.');
+  if (!LOCAL_HOSTS.has(parsed.hostname)) return { url, wsProxy: undefined };
+  if (!wsProxy) {
+    throw new ConfigError('DATABASE_URL points at a local server, so NEON_WS_PROXY (host:port of the bridge) must be set.');
+  }
+  if (!/^[A-Za-z0-9.-]+:\d{1,5}$|^\[[0-9a-fA-F:]+\]:\d{1,5}$/.test(wsProxy)) {
+    throw new ConfigError('NEON_WS_PROXY must be host:port, without a protocol.');
+  }
+  return { url, wsProxy };
+}
+
+/**
+ * The database settings from DATABASE_URL and NEON_WS_PROXY, read when first needed (so modules import cleanly)
+ * and validated once per distinct value. Throws ConfigError when they are unusable.
+ */
+export function databaseConfig(env: NodeJS.ProcessEnv = process.env): DatabaseConfig {
+  const url = env.DATABASE_URL?.trim() || undefined;
+  const wsProxy = env.NEON_WS_PROXY?.trim() || undefined;
+  const key = `${url ?? ''}\n${wsProxy ?? ''}`;
+  if (cached?.key !== key) cached = { key, config: validate(url, wsProxy) };
+  return cached.config;
+}
+
+/** Whether a connection string names a server on this machine (reached through the local bridge). */
+export function isLocalDatabaseUrl(url: string): boolean {
+  try {
+    return LOCAL_HOSTS.has(new URL(url).hostname);
+  } catch {
+    return false;
+  }
+}
