@@ -3,6 +3,14 @@ import { file } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { ICON_NAMES } from './lib/icons';
 
+/** A file() loader for a JSON array that records each entry's position, so pages can keep the file's order. */
+function orderedFile(path: string) {
+  return file(path, {
+    parser: (text) => (JSON.parse(text) as Array<Record<string, unknown>>).map((item, position) => ({ ...item, position })),
+  });
+}
+const position = z.number().int().min(0);
+
 const link = z.object({ label: z.string().min(1), href: z.string().startsWith('/') });
 const icon = z.enum(ICON_NAMES);
 
@@ -84,14 +92,15 @@ const pages = defineCollection({
 
 /** The three highlights of the home page intro. */
 const highlights = defineCollection({
-  loader: file('src/content/highlights.json'),
-  schema: z.object({ title: z.string().min(1), text: z.string().min(1), icon }),
+  loader: orderedFile('src/content/highlights.json'),
+  schema: z.object({ position, title: z.string().min(1), text: z.string().min(1), icon }),
 });
 
 /** Testimonial cards on the home page. */
 const testimonials = defineCollection({
-  loader: file('src/content/testimonials.json'),
+  loader: orderedFile('src/content/testimonials.json'),
   schema: z.object({
+    position,
     rating: z.number().int().min(1).max(5),
     text: z.string().min(1),
     author: z.string().min(1),
@@ -101,21 +110,22 @@ const testimonials = defineCollection({
 
 /** Company values on the About page. */
 const values = defineCollection({
-  loader: file('src/content/values.json'),
-  schema: z.object({ title: z.string().min(1), text: z.string().min(1), icon }),
+  loader: orderedFile('src/content/values.json'),
+  schema: z.object({ position, title: z.string().min(1), text: z.string().min(1), icon }),
 });
 
 /** Headline figures on the Services page. */
 const stats = defineCollection({
-  loader: file('src/content/stats.json'),
-  schema: z.object({ value: z.string().min(1), label: z.string().min(1) }),
+  loader: orderedFile('src/content/stats.json'),
+  schema: z.object({ position, value: z.string().min(1), label: z.string().min(1) }),
 });
 
 /** Service packages on the Services page. */
 const packages = defineCollection({
-  loader: file('src/content/packages.json'),
+  loader: orderedFile('src/content/packages.json'),
   schema: ({ image }) =>
     z.object({
+      position,
       title: z.string().min(1),
       description: z.string().min(1),
       image: image(),
@@ -127,9 +137,10 @@ const packages = defineCollection({
 
 /** Signature cocktails on the Menu page. */
 const cocktails = defineCollection({
-  loader: file('src/content/cocktails.json'),
+  loader: orderedFile('src/content/cocktails.json'),
   schema: ({ image }) =>
     z.object({
+      position,
       name: z.string().min(1),
       description: z.string().min(1),
       typeLabel: z.string().min(1),
@@ -140,8 +151,9 @@ const cocktails = defineCollection({
 
 /** FAQ groups, each with its questions and answers. */
 const faq = defineCollection({
-  loader: file('src/content/faq.json'),
+  loader: orderedFile('src/content/faq.json'),
   schema: z.object({
+    position,
     title: z.string().min(1),
     items: z
       .array(z.object({ id: z.string().regex(/^[a-z0-9-]+$/), question: z.string().min(1), answer: z.string().min(1) }))

@@ -32,5 +32,5 @@ export async function getList<C extends 'highlights' | 'testimonials' | 'values'
   collection: C,
 ): Promise<Array<CollectionEntry<C>['data'] & { id: string }>> {
   const entries = await getCollection(collection);
-  return entries.map((entry) => ({ ...entry.data, id: entry.id }));
+  return entries.map((entry) => ({ ...entry.data, id: entry.id })).sort((a, b) => a.position - b.position);
 }
