@@ -1,6 +1,5 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { JSDOM } from 'jsdom';
 
 /** Absolute path of the build output. */
 export const DIST = join(import.meta.dirname, '..', '..', 'dist');
@@ -12,12 +11,12 @@ export function htmlFileOf(route: string): string {
   return join(DIST, route.replace(/^\//, ''), 'index.html');
 }
 
-/** Parses the built HTML of a route; fails with a clear message when the site has not been built. */
+/** Parses the built HTML of a route (DOMParser: test files using this run in the jsdom environment); fails clearly when the site has not been built. */
 export function loadPage(route: string): Document {
   const file = htmlFileOf(route);
   if (!existsSync(DIST)) throw new Error(`No build output at ${DIST}: run \`npm run build\` (or \`npm test\`, which builds first).`);
   if (!existsSync(file)) throw new Error(`The build has no page for ${route} (expected ${relative(process.cwd(), file)}).`);
-  return new JSDOM(readFileSync(file, 'utf8')).window.document;
+  return new DOMParser().parseFromString(readFileSync(file, 'utf8'), 'text/html');
 }
 
 /** Every route that has an HTML page in dist. */

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, test } from 'vitest';
 import { builtRoutes, content, hrefOfLink, loadPage, textOf } from './dist';
 
