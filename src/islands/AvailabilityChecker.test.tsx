@@ -1,0 +1,320 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { addDaysUtc, todayUtc } from '../schemas/dates';
+import { $availability } from '../stores/availability';
+import { dismissToast } from '../stores/toasts';
+import AvailabilityChecker from './AvailabilityChecker';
+import Toaster from './Toaster';
+
+type FetchArgs = Parameters<typeof fetch>;
+type User = ReturnType<typeof userEvent.setup>;
+
+const DAY = addDaysUtc(todayUtc(), 10);
+const OTHER_DAY = addDaysUtc(todayUtc(), 11);
+
+/** The server's free slots per date; a booking answer is decided per test. */
+let slotsByDate: Record<string, string[] | Response>;
+let bookingAnswer: () => Promise<Response>;
+let fetchMock: ReturnType<typeof vi.fn<(...args: FetchArgs) => Promise<Response>>>;
+
+beforeEach(() => {
+  $availability.set({});
+  slotsByDate = {};
+  bookingAnswer = async () => Response.json({ booking: { id: 'b1' } }, { status: 201 });
+  fetchMock = vi.fn(async (input: FetchArgs[0], init?: FetchArgs[1]) => {
+    const url = String(input);
+    if (url === '/api/bookings' && init?.method === 'POST') return bookingAnswer();
+    const match = /^\/api\/availability\/(.+)$/.exec(url);
+    if (match && init?.method === 'GET') {
+      const date = decodeURIComponent(match[1] ?? '');
+      const answer = slotsByDate[date] ?? [];
+      return answer instanceof Response ? answer : Response.json({ date, availableSlots: answer });
+    }
+    return new Response('not found', { status: 404, statusText: 'Not Found' });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  act(() => dismissToast());
+  vi.unstubAllGlobals();
+});
+
+function setup() {
+  const user = userEvent.setup();
+  render(
+    <>
+      <AvailabilityChecker />
+      <Toaster />
+    </>,
+  );
+  return { user };
+}
+
+const dateInput = () => screen.getByLabelText('Select a date');
+const availabilityCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/availability/'));
+const bookingCalls = () => fetchMock.mock.calls.filter(([url]) => url === '/api/bookings');
+const slotRadio = (label: string) => screen.getByRole('radio', { name: label });
+const bookButton = () => screen.getByRole('button', { name: /Book This Slot|Booking\.\.\./ });
+const toastText = () => screen.getAllByRole('status').concat(screen.getByRole('alert')).map((region) => region.textContent).join('|');
+
+async function chooseDate(user: User, date: string) {
+  await user.clear(dateInput());
+  await user.type(dateInput(), date);
+}
+
+async function fillReservation(user: User) {
+  await user.type(screen.getByLabelText('Your Name'), 'Hank Porter');
+  await user.type(screen.getByLabelText('Email Address'), 'hank@example.com');
+  await user.selectOptions(screen.getByLabelText('Event Type'), 'Birthday Party');
+}
+
+describe('AvailabilityChecker', () => {
+  test('shows only the date picker until a date is chosen; its earliest date is today in UTC', () => {
+    setup();
+    expect(dateInput()).toHaveAttribute('type', 'date');
+    expect(dateInput()).toHaveAttribute('min', todayUtc());
+    expect(dateInput()).toHaveAttribute('max', addDaysUtc(todayUtc(), 730));
+    expect(screen.queryByRole('heading', { name: 'Available Time Slots' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  test('loads the chosen date with an announced spinner, then lists its slots by label', async () => {
+    let answer!: (response: Response) => void;
+    fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const { user } = setup();
+    await chooseDate(user, DAY);
+
+    const loading = screen.getByText('Loading available time slots…');
+    expect(loading.closest('[role="status"]')).not.toBeNull();
+    expect(availabilityCalls()).toEqual([[`/api/availability/${DAY}`, { method: 'GET', credentials: 'include' }]]);
+
+    await act(async () => answer(Response.json({ date: DAY, availableSlots: ['morning', 'evening'] })));
+    expect(screen.queryByText('Loading available time slots…')).not.toBeInTheDocument();
+    const group = screen.getByRole('group', { name: /^Pick a time slot for / });
+    expect(within(group).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual([
+      'Morning 9AM - 1PM',
+      'Evening 6PM - 11PM',
+    ]);
+    expect(screen.getByText(/2 time slots available on/).closest('[role="status"]')).not.toBeNull();
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+  });
+
+  test('shows an unknown slot key as is', async () => {
+    slotsByDate[DAY] = ['afternoon', 'sunrise-special'];
+    const { user } = setup();
+    await chooseDate(user, DAY);
+    expect(await screen.findByRole('radio', { name: 'sunrise-special' })).toBeInTheDocument();
+    expect(slotRadio('Afternoon 1PM - 6PM')).toBeInTheDocument();
+  });
+
+  test('says so when the date has no free slots', async () => {
+    slotsByDate[DAY] = [];
+    const { user } = setup();
+    await chooseDate(user, DAY);
+    const title = await screen.findByText('No available time slots');
+    expect(title.closest('[role="status"]')).toHaveTextContent('No available time slotsPlease try a different date.');
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+  });
+
+  test('refuses a past date with the shared schema message and fetches nothing', async () => {
+    const { user } = setup();
+    await chooseDate(user, addDaysUtc(todayUtc(), -1));
+    expect(dateInput()).toHaveAccessibleDescription('Please choose today or a later date.');
+    expect(dateInput()).toHaveAttribute('aria-invalid', 'true');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  test('reports a failed load and tries again on request', async () => {
+    slotsByDate[DAY] = new Response('', { status: 503, statusText: 'Service Unavailable' });
+    const { user } = setup();
+    await chooseDate(user, DAY);
+    expect(await screen.findByText('We could not load the time slots for this date.')).toBeInTheDocument();
+    slotsByDate[DAY] = ['morning'];
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('radio', { name: 'Morning 9AM - 1PM' })).toBeInTheDocument();
+    expect(availabilityCalls()).toHaveLength(2);
+  });
+
+  test('picking a slot reveals the reservation form with name, e-mail and the booking event types', async () => {
+    slotsByDate[DAY] = ['morning', 'evening'];
+    const { user } = setup();
+    await chooseDate(user, DAY);
+    await user.click(await screen.findByRole('radio', { name: 'Evening 6PM - 11PM' }));
+
+    const form = screen.getByRole('form', { name: 'Reserve Your Slot' });
+    expect(within(form).getByText(/^Evening 6PM - 11PM on /)).toBeInTheDocument();
+    expect(within(form).getByLabelText('Your Name')).toHaveAttribute('type', 'text');
+    expect(within(form).getByLabelText('Email Address')).toHaveAttribute('type', 'email');
+    const options = within(within(form).getByLabelText('Event Type')).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      'Select event type',
+      'Wedding',
+      'Birthday Party',
+      'Corporate Event',
+      'Anniversary',
+      'Graduation',
+      'Other',
+    ]);
+    // The radio group is one tab stop; the name field comes next.
+    await user.tab();
+    expect(within(form).getByLabelText('Your Name')).toHaveFocus();
+  });
+
+  test('submitting with a field missing shows "Missing Information" and sends nothing', async () => {
+    slotsByDate[DAY] = ['morning'];
+    const { user } = setup();
+    await chooseDate(user, DAY);
+    await user.click(await screen.findByRole('radio', { name: 'Morning 9AM - 1PM' }));
+    await user.type(screen.getByLabelText('Your Name'), 'Hank Porter');
+    await user.click(bookButton());
+
+    expect(screen.getByRole('alert')).toHaveTextContent('Missing InformationPlease fill in all required fields.');
+    expect(screen.getByLabelText('Email Address')).toHaveAccessibleDescription('Please enter your email address.');
+    expect(screen.getByLabelText('Event Type')).toHaveAccessibleDescription('Please choose an event type.');
+    expect(screen.getByLabelText('Email Address')).toHaveFocus();
+    expect(bookingCalls()).toHaveLength(0);
+  });
+
+  test('checks the rest with the shared schema: a malformed e-mail is marked next to its field', async () => {
+    slotsByDate[DAY] = ['morning'];
+    const { user } = setup();
+    await chooseDate(user, DAY);
+    await user.click(await screen.findByRole('radio', { name: 'Morning 9AM - 1PM' }));
+    await fillReservation(user);
+    await user.clear(screen.getByLabelText('Email Address'));
+    await user.type(screen.getByLabelText('Email Address'), 'hank@@example');
+    await user.click(bookButton());
+
+    expect(screen.getByLabelText('Email Address')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Email Address')).toHaveAccessibleDescription('Please enter a valid email address.');
+    expect(toastText()).not.toContain('Missing Information');
+    expect(bookingCalls()).toHaveLength(0);
+  });
+
+  test('books the slot: pending state, confirmation, four fields cleared, date kept, availability refetched', async () => {
+    slotsByDate[DAY] = ['morning', 'evening'];
+    let answer!: (response: Response) => void;
+    bookingAnswer = () => new Promise<Response>((resolve) => (answer = resolve));
+    const { user } = setup();
+    await chooseDate(user, DAY);
+    await user.click(await screen.findByRole('radio', { name: 'Evening 6PM - 11PM' }));
+    await fillReservation(user);
+    await user.click(bookButton());
+
+    expect(bookButton()).toHaveTextContent('Booking...');
+    expect(bookButton()).toBeDisabled();
+    await user.click(bookButton());
+    expect(bookingCalls()).toHaveLength(1);
+    const [url, init] = bookingCalls()[0] ?? [];
+    expect(url).toBe('/api/bookings');
+    expect(init?.method).toBe('POST');
+    expect(init?.credentials).toBe('include');
+    expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
+    expect(JSON.parse(String(init?.body))).toEqual({
+      date: DAY,
+      timeSlot: 'evening',
+      clientName: 'Hank Porter',
+      clientEmail: 'hank@example.com',
+      eventType: 'birthday',
+      website: '',
+    });
+
+    slotsByDate[DAY] = ['morning'];
+    await act(async () => answer(Response.json({ booking: { id: 'b1' } }, { status: 201 })));
+
+    expect(screen.getByText('Booking Confirmed!').closest('[role="status"]')).toHaveTextContent(
+      "Booking Confirmed!Your time slot has been reserved. We'll contact you soon to confirm details.",
+    );
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+    expect(dateInput()).toHaveValue(DAY);
+    expect(screen.getByRole('heading', { name: 'Available Time Slots' })).toHaveFocus();
+    await waitFor(() => expect(screen.queryByRole('radio', { name: 'Evening 6PM - 11PM' })).not.toBeInTheDocument());
+    expect(availabilityCalls()).toHaveLength(2);
+    expect(slotRadio('Morning 9AM - 1PM')).not.toBeChecked();
+
+    // Picking again shows the name, e-mail and event type cleared.
+    await user.click(slotRadio('Morning 9AM - 1PM'));
+    expect(screen.getByLabelText('Your Name')).toHaveValue('');
+    expect(screen.getByLabelText('Email Address')).toHaveValue('');
+    expect(screen.getByLabelText('Event Type')).toHaveValue('');
+  });
+
+  test('a failed booking shows the destructive "Booking Failed" toast and keeps the input', async () => {
+    slotsByDate[DAY] = ['morning'];
+    bookingAnswer = async () => new Response('', { status: 500, statusText: 'Internal Server Error' });
+    const { user } = setup();
+    await chooseDate(user, DAY);
+    await user.click(await screen.findByRole('radio', { name: 'Morning 9AM - 1PM' }));
+    await fillReservation(user);
+    await user.click(bookButton());
+
+    expect(await screen.findByText('Booking Failed')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Booking FailedThere was an error booking your time slot. Please try again.',
+    );
+    expect(slotRadio('Morning 9AM - 1PM')).toBeChecked();
+    expect(screen.getByLabelText('Your Name')).toHaveValue('Hank Porter');
+    expect(screen.getByLabelText('Event Type')).toHaveValue('birthday');
+    expect(availabilityCalls()).toHaveLength(1);
+  });
+
+  test('on a 409 (slot just taken) refetches, so the taken slot disappears and the pick is cleared', async () => {
+    slotsByDate[DAY] = ['morning', 'evening'];
+    bookingAnswer = async () => {
+      slotsByDate[DAY] = ['morning'];
+      return Response.json(
+        { error: { code: 'slot_taken', message: 'That time slot has just been booked.' } },
+        { status: 409, statusText: 'Conflict' },
+      );
+    };
+    const { user } = setup();
+    await chooseDate(user, DAY);
+    await user.click(await screen.findByRole('radio', { name: 'Evening 6PM - 11PM' }));
+    await fillReservation(user);
+    await user.click(bookButton());
+
+    expect(await screen.findByText('Booking Failed')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('radio', { name: 'Evening 6PM - 11PM' })).not.toBeInTheDocument());
+    expect(availabilityCalls()).toHaveLength(2);
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+    expect(screen.getByText('The time slot you picked is not available on this date. Please pick another.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Available Time Slots' })).toHaveFocus();
+  });
+
+  test('changing the date keeps the picked slot while the new date offers it', async () => {
+    slotsByDate[DAY] = ['morning', 'evening'];
+    slotsByDate[OTHER_DAY] = ['afternoon', 'evening'];
+    const { user } = setup();
+    await chooseDate(user, DAY);
+    await user.click(await screen.findByRole('radio', { name: 'Evening 6PM - 11PM' }));
+    await user.type(screen.getByLabelText('Your Name'), 'Hank Porter');
+    await chooseDate(user, OTHER_DAY);
+
+    expect(await screen.findByRole('radio', { name: 'Afternoon 1PM - 6PM' })).toBeInTheDocument();
+    expect(slotRadio('Evening 6PM - 11PM')).toBeChecked();
+    expect(screen.getByRole('form', { name: 'Reserve Your Slot' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Your Name')).toHaveValue('Hank Porter');
+  });
+
+  test('changing the date clears the picked slot when the new date does not offer it', async () => {
+    slotsByDate[DAY] = ['morning', 'evening'];
+    slotsByDate[OTHER_DAY] = ['afternoon'];
+    const { user } = setup();
+    await chooseDate(user, DAY);
+    await user.click(await screen.findByRole('radio', { name: 'Morning 9AM - 1PM' }));
+    await chooseDate(user, OTHER_DAY);
+
+    expect(await screen.findByRole('radio', { name: 'Afternoon 1PM - 6PM' })).not.toBeChecked();
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+    expect(screen.getByText('The time slot you picked is not available on this date. Please pick another.')).toBeInTheDocument();
+    expect(dateInput()).toHaveFocus();
+
+    // Back on the first date the slot is no longer picked, and its slots come from the cache (never stale).
+    await chooseDate(user, DAY);
+    expect(await screen.findByRole('radio', { name: 'Morning 9AM - 1PM' })).not.toBeChecked();
+    expect(availabilityCalls().map(([url]) => url)).toEqual([`/api/availability/${DAY}`, `/api/availability/${OTHER_DAY}`]);
+  });
+});
