@@ -5,6 +5,7 @@
  * the migrations, then runs `netlify dev --offline`. Ctrl-C stops netlify dev first, then closes the database cleanly.
  */
 import { spawn } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { isLocalDatabaseUrl } from '../netlify/lib/env';
 import { migrate } from '../netlify/lib/migrations';
@@ -50,9 +51,34 @@ try {
   process.exit(1);
 }
 
+/** A TCP port nobody listens on right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address() as AddressInfo;
+      probe.close(() => resolve(free));
+    });
+  });
+}
+
+// Astro gets a port of its own, so a dev server already running elsewhere (e.g. `npm run dev` on 4321) can neither
+// block this one nor be proxied by mistake; --ignore-lock lets Astro run beside it.
+const astroPort = await freePort();
 const netlify = spawn(
   process.execPath,
-  [join(ROOT_DIR, 'node_modules/netlify-cli/bin/run.js'), 'dev', '--offline', '--port', String(port)],
+  [
+    join(ROOT_DIR, 'node_modules/netlify-cli/bin/run.js'),
+    'dev',
+    '--offline',
+    '--port',
+    String(port),
+    '--command',
+    `astro dev --port ${astroPort} --ignore-lock`,
+    '--target-port',
+    String(astroPort),
+  ],
   {
     cwd: ROOT_DIR,
     stdio: 'inherit',
