@@ -1,0 +1,65 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserServer } from 'playwright-core';
+import type { TestProject } from 'vitest/node';
+import { CHROME_FLAGS, findChrome } from './support/chrome';
+import './support/context';
+import { startE2eDatabase, type E2eDatabase } from './support/database';
+import { startSiteServer, type SiteServer } from './support/server';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+function shout(lines: string[]): void {
+  const width = Math.max(...lines.map((line) => line.length));
+  const bar = '!'.repeat(width + 6);
+  console.warn(`\n${bar}\n${lines.map((line) => `!! ${line.padEnd(width)} !!`).join('\n')}\n${bar}\n`);
+}
+
+/**
+ * Starts what the browser suite needs, once for all files: a fresh database (embedded PGlite, or a new database on
+ * TEST_DATABASE_URL's server), the production build with its functions under `netlify dev --offline`, and one
+ * shared Chromium. Without a Chromium the suite is skipped loudly, unless REQUIRE_BROWSER=1 makes that a failure.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const chromePath = findChrome();
+  if (!chromePath) {
+    const where = process.env.CHROME_PATH ? `CHROME_PATH=${process.env.CHROME_PATH} is not an executable` : 'no Chromium at /usr/bin/chromium';
+    if (process.env.REQUIRE_BROWSER === '1') {
+      throw new Error(`REQUIRE_BROWSER=1 but ${where}: the browser suite must run here (apt-get install chromium, or set CHROME_PATH).`);
+    }
+    shout([
+      `BROWSER TESTS SKIPPED: ${where}.`,
+      'Install Debian chromium (apt-get install chromium) or set CHROME_PATH.',
+      'CI sets REQUIRE_BROWSER=1, which turns this skip into a failure.',
+    ]);
+    project.provide('e2e', { baseURL: '', wsEndpoint: '', skipReason: where });
+    return async () => {};
+  }
+
+  const started = Date.now();
+  let database: E2eDatabase | undefined;
+  let site: SiteServer | undefined;
+  let browser: BrowserServer | undefined;
+  const teardown = async () => {
+    await browser?.close().catch(() => {});
+    await site?.stop();
+    await database?.stop();
+  };
+  try {
+    database = await startE2eDatabase();
+    const databaseReady = Date.now();
+    [site, browser] = await Promise.all([
+      startSiteServer(ROOT, database.env),
+      chromium.launchServer({ executablePath: chromePath, args: [...CHROME_FLAGS] }),
+    ]);
+    console.log(
+      `e2e: ${database.description} ready in ${databaseReady - started} ms; ` +
+        `netlify dev (dist + functions) and Chromium ready at ${site.url} after ${Date.now() - started} ms total`,
+    );
+    project.provide('e2e', { baseURL: site.url, wsEndpoint: browser.wsEndpoint(), skipReason: '' });
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  return teardown;
+}

@@ -1,0 +1,79 @@
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Response } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+import './context';
+
+/** The viewports every flow is checked at: a phone and a desktop. */
+export const VIEWPORTS = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+
+/** Name of a viewport in VIEWPORTS. */
+export type ViewportName = keyof typeof VIEWPORTS;
+
+/** sessionStorage key and value the renovation notice sets once dismissed (see src/islands/RenovationNotice.tsx). */
+export const NOTICE_SEEN = { key: 'renovationNoticeSeen', value: 'true' } as const;
+
+const e2e = inject('e2e');
+
+/** Origin of the server under test. */
+export const baseURL = e2e.baseURL;
+
+/** True when the browser suite cannot run here (no Chromium); the reason was printed by the global setup. */
+export const skipBrowser = e2e.skipReason !== '';
+
+/** Connects this test file to the shared browser for its lifetime; call at the top of a describe block. */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await chromium.connect(e2e.wsEndpoint);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('useBrowser(): the browser is not connected yet (use it inside a test)');
+    return browser;
+  };
+}
+
+/** Options of openContext. */
+export interface ContextOptions extends BrowserContextOptions {
+  viewportName?: ViewportName;
+  /** Mark the renovation notice as seen before any page script runs (default true: only notice tests want it). */
+  noticeSeen?: boolean;
+}
+
+/** A fresh, isolated browser context (own cookies and sessionStorage) at a named viewport. */
+export async function openContext(browser: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
+  const { viewportName = 'desktop', noticeSeen = true, ...rest } = options;
+  const context = await browser.newContext({ baseURL, viewport: VIEWPORTS[viewportName], reducedMotion: 'reduce', ...rest });
+  context.setDefaultTimeout(10_000);
+  if (noticeSeen) {
+    await context.addInitScript(({ key, value }) => {
+      try {
+        window.sessionStorage.setItem(key, value);
+      } catch {
+        // about:blank and opaque origins have no storage
+      }
+    }, NOTICE_SEEN);
+  }
+  return context;
+}
+
+/** Opens `path` in a new page of a fresh context; the caller closes the context. */
+export async function openPage(
+  browser: Browser,
+  path: string,
+  options: ContextOptions = {},
+): Promise<{ context: BrowserContext; page: Page; response: Response | null }> {
+  const context = await openContext(browser, options);
+  const page = await context.newPage();
+  const response = await page.goto(path);
+  return { context, page, response };
+}
+
+/** Waits until every island on the page has hydrated (Astro removes the `ssr` attribute once it has). */
+export async function waitForIslands(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0, undefined, { timeout: 10_000 });
+}
