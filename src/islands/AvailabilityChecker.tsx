@@ -147,61 +147,63 @@ export default function AvailabilityChecker() {
         <FieldError fieldId={DATE_ID} message={dateMessage ?? errors.date} className={styles.error} />
       </div>
 
-      {activeDate && (
-        <h2 id="slots-heading" ref={headingRef} className={styles.slotsHeading} tabIndex={-1}>
-          Available Time Slots
-        </h2>
-      )}
+      {/* Always rendered, so the live region inside exists before it has anything to say; out of the flow until a date is chosen. */}
+      <div className={activeDate ? styles.results : styles.resultsIdle}>
+        {activeDate && (
+          <h3 id="slots-heading" ref={headingRef} className={styles.slotsHeading} tabIndex={-1}>
+            Available Time Slots
+          </h3>
+        )}
 
-      {/* Present from the first render, so that what it says later is announced. */}
-      <div className={styles.status} role="status" aria-live="polite">
-        {entry?.status === 'loading' && (
-          <p className={styles.loading}>
-            <span className={styles.spinner} aria-hidden="true" />
-            {AVAILABILITY_MESSAGES.loading}
-          </p>
-        )}
-        {offered?.length === 0 && (
-          <div className={styles.empty}>
-            <p className={styles.emptyTitle}>{AVAILABILITY_MESSAGES.empty.title}</p>
-            <p>{AVAILABILITY_MESSAGES.empty.description}</p>
-          </div>
-        )}
-        {offered !== undefined && offered.length > 0 && (
-          <p className="visually-hidden">
-            {offered.length === 1 ? '1 time slot' : `${offered.length} time slots`} available on{' '}
-            {formatLongDate(activeDate)}.
-          </p>
-        )}
-        {slotGone && offered !== undefined && <p className={styles.notice}>{AVAILABILITY_MESSAGES.slotGone}</p>}
-      </div>
-
-      {entry?.status === 'error' && (
-        <div className={styles.loadError} role="alert">
-          <p>{AVAILABILITY_MESSAGES.loadFailed}</p>
-          <button type="button" className="btn btn--secondary" onClick={() => void refetchAvailability(activeDate)}>
-            {AVAILABILITY_MESSAGES.retry}
-          </button>
+        <div role="status" aria-live="polite">
+          {entry?.status === 'loading' && (
+            <p className={styles.loading}>
+              <span className={styles.spinner} aria-hidden="true" />
+              {AVAILABILITY_MESSAGES.loading}
+            </p>
+          )}
+          {offered?.length === 0 && (
+            <div className={styles.empty}>
+              <p className={styles.emptyTitle}>{AVAILABILITY_MESSAGES.empty.title}</p>
+              <p>{AVAILABILITY_MESSAGES.empty.description}</p>
+            </div>
+          )}
+          {offered !== undefined && offered.length > 0 && (
+            <p className="visually-hidden">
+              {offered.length === 1 ? '1 time slot' : `${offered.length} time slots`} available on{' '}
+              {formatLongDate(activeDate)}.
+            </p>
+          )}
+          {slotGone && offered !== undefined && <p className={styles.notice}>{AVAILABILITY_MESSAGES.slotGone}</p>}
         </div>
-      )}
 
-      {offered !== undefined && offered.length > 0 && (
-        <fieldset
-          className={styles.fieldset}
-          aria-describedby={errors.timeSlot ? 'booking-timeSlot-error' : undefined}
-        >
-          <legend className={styles.legend}>Pick a time slot for {formatLongDate(activeDate)}</legend>
-          <div className={styles.slots} aria-busy={entry?.status === 'ready' && entry.refreshing}>
-            {offered.map((key) => (
-              <label key={key} className={styles.slot}>
-                <input type="radio" name="timeSlot" value={key} checked={slot === key} onChange={() => pickSlot(key)} />
-                {slotLabel(key)}
-              </label>
-            ))}
+        {entry?.status === 'error' && (
+          <div className={styles.loadError} role="alert">
+            <p>{AVAILABILITY_MESSAGES.loadFailed}</p>
+            <button type="button" className="btn btn--secondary" onClick={() => void refetchAvailability(activeDate)}>
+              {AVAILABILITY_MESSAGES.retry}
+            </button>
           </div>
-          <FieldError fieldId="booking-timeSlot" message={errors.timeSlot} className={styles.error} />
-        </fieldset>
-      )}
+        )}
+
+        {offered !== undefined && offered.length > 0 && (
+          <fieldset
+            className={styles.fieldset}
+            aria-describedby={errors.timeSlot ? 'booking-timeSlot-error' : undefined}
+          >
+            <legend className={styles.legend}>Pick a time slot for {formatLongDate(activeDate)}</legend>
+            <div className={styles.slots} aria-busy={entry?.status === 'ready' && entry.refreshing}>
+              {offered.map((key) => (
+                <label key={key} className={styles.slot}>
+                  <input type="radio" name="timeSlot" value={key} checked={slot === key} onChange={() => pickSlot(key)} />
+                  {slotLabel(key)}
+                </label>
+              ))}
+            </div>
+            <FieldError fieldId="booking-timeSlot" message={errors.timeSlot} className={styles.error} />
+          </fieldset>
+        )}
+      </div>
 
       {slotOffered && (
         <form
@@ -211,9 +213,9 @@ export default function AvailabilityChecker() {
           aria-busy={pending}
           onSubmit={onSubmit}
         >
-          <h2 id="reservation-heading" className={styles.reservationHeading}>
+          <h3 id="reservation-heading" className={styles.reservationHeading}>
             Reserve Your Slot
-          </h2>
+          </h3>
           <p className={styles.summary}>
             {slotLabel(slot)} on {formatLongDate(activeDate)}
           </p>
