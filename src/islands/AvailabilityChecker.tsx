@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { flushSync } from 'react-dom';
 import * as v from 'valibot';
 import { ApiError, createBooking } from '../lib/api';
@@ -84,7 +84,7 @@ export default function AvailabilityChecker() {
     focusFirstInvalid(form, messages);
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (sending.current) return;
     const form = event.currentTarget;

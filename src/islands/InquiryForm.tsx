@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type InputEvent, type SubmitEvent } from 'react';
 import { flushSync } from 'react-dom';
 import * as v from 'valibot';
 import { ApiError, submitInquiry } from '../lib/api';
@@ -42,7 +42,7 @@ export default function InquiryForm({ labelledBy }: Props) {
     focusFirstInvalid(form, messages);
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (sending.current) return;
     const form = event.currentTarget;
@@ -69,7 +69,7 @@ export default function InquiryForm({ labelledBy }: Props) {
   };
 
   // A field's message goes once the visitor edits that field; the rest stay until the next submit.
-  const clearError = (event: FormEvent<HTMLFormElement>) => {
+  const clearError = (event: InputEvent<HTMLFormElement>) => {
     const { name } = event.target as HTMLInputElement;
     if (errors[name]) setErrors(({ [name]: _fixed, ...rest }) => rest);
   };

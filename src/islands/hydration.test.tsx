@@ -1,0 +1,68 @@
+import { act, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import AvailabilityChecker from './AvailabilityChecker';
+import InquiryForm from './InquiryForm';
+import Toaster from './Toaster';
+
+/** Renders like Astro's build (server HTML), then hydrates like the browser, reporting any mismatch. */
+async function serverRenderThenHydrate(element: ReactElement) {
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(element);
+  document.body.append(container);
+  const recoverable = vi.fn();
+  let root: ReturnType<typeof hydrateRoot> | undefined;
+  await act(async () => {
+    root = hydrateRoot(container, element, { onRecoverableError: recoverable });
+  });
+  return { recoverable, unmount: () => act(() => root?.unmount()) };
+}
+
+/** The server HTML as a detached element of this document. */
+function parseHtml(html: string): HTMLElement {
+  const host = document.createElement('div');
+  host.innerHTML = html;
+  return host;
+}
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+describe('server-rendered islands', () => {
+  test('the inquiry form is complete in the server HTML with its submit disabled, and enabled once hydrated', async () => {
+    const html = renderToString(<InquiryForm />);
+    const parsed = parseHtml(html);
+    for (const label of ['First Name', 'Last Name', 'Email Address', 'Phone Number', 'Event Type', 'Guest Count', 'Event Date', 'Event Location', 'Tell us about your event']) {
+      expect([...parsed.querySelectorAll('label')].map((node) => node.textContent)).toContain(label);
+    }
+    expect(parsed.querySelector('button[type="submit"]')).toHaveAttribute('disabled');
+
+    const { recoverable, unmount } = await serverRenderThenHydrate(<InquiryForm />);
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Send My Request' })).toBeEnabled();
+    unmount();
+  });
+
+  test('the checker renders its date picker disabled and without a min on the server, then sets today in UTC', async () => {
+    const parsed = parseHtml(renderToString(<AvailabilityChecker />));
+    const serverInput = parsed.querySelector('input[type="date"]');
+    expect(serverInput).toHaveAttribute('disabled');
+    expect(serverInput).not.toHaveAttribute('min');
+
+    const { recoverable, unmount } = await serverRenderThenHydrate(<AvailabilityChecker />);
+    expect(recoverable).not.toHaveBeenCalled();
+    const input = screen.getByLabelText('Select a date');
+    expect(input).toBeEnabled();
+    expect(input).toHaveAttribute('min', new Date().toISOString().slice(0, 10));
+    unmount();
+  });
+
+  test('the toaster ships its two empty live regions in the server HTML', () => {
+    const parsed = parseHtml(renderToString(<Toaster />));
+    expect(parsed.querySelector('[role="status"][aria-live="polite"]')).toBeEmptyDOMElement();
+    expect(parsed.querySelector('[role="alert"][aria-live="assertive"]')).toBeEmptyDOMElement();
+  });
+});
