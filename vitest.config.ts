@@ -30,6 +30,20 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'api',
+          environment: 'node',
+          include: ['netlify/**/*.test.ts', 'db/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          // One embedded PGlite (+ a fresh PostgreSQL database with TEST_DATABASE_URL) for the whole project.
+          globalSetup: ['tests/setup/database.ts'],
+          // Files share those databases and empty their tables between tests: one file at a time.
+          fileParallelism: false,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],

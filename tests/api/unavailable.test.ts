@@ -1,0 +1,148 @@
+import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import availability from '../../netlify/functions/availability';
+import bookings from '../../netlify/functions/bookings';
+import contact from '../../netlify/functions/contact';
+import { CONNECT_TIMEOUT_MS } from '../../netlify/lib/db';
+import { addDaysUtc, todayUtc } from '../../src/schemas/dates';
+import { EXPECTED_HEADERS, call, databases, get, headersOf, postJson } from './support';
+
+const UNAVAILABLE = {
+  error: {
+    code: 'service_unavailable',
+    message: 'Our booking system is taking a short break. Please try again in a few minutes.',
+  },
+};
+
+const date = addDaysUtc(todayUtc(), 20);
+const requests: Array<[string, () => Promise<Response>]> = [
+  ['GET /api/availability', () => call(availability, get(`/api/availability/${date}`))],
+  [
+    'POST /api/bookings',
+    () =>
+      call(
+        bookings,
+        postJson('/api/bookings', {
+          date,
+          timeSlot: 'morning',
+          clientName: 'Hank',
+          clientEmail: 'hank@example.com',
+          eventType: 'other',
+        }),
+      ),
+  ],
+  [
+    'POST /api/contact',
+    () =>
+      call(
+        contact,
+        postJson('/api/contact', {
+          firstName: 'Dolly',
+          lastName: 'Rivera',
+          email: 'dolly@example.com',
+          phone: '5125550199',
+          eventType: 'wedding',
+          guestCount: '80',
+          eventDate: '2027-04-17',
+          eventLocation: 'Austin, TX',
+        }),
+      ),
+  ],
+];
+
+async function listen(server: Server): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as AddressInfo).port;
+}
+
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  const port = await listen(server);
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+const wsProxy = databases[0]!.wsProxy;
+
+beforeEach(() => {
+  vi.spyOn(console, 'log').mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
+});
+
+describe('when nothing listens on the database port', () => {
+  beforeEach(async () => {
+    vi.stubEnv('DATABASE_URL', `postgres://postgres@127.0.0.1:${await closedPort()}/postgres`);
+    vi.stubEnv('NEON_WS_PROXY', wsProxy);
+  });
+
+  test.each(requests)('%s answers 503 quickly with Retry-After', async (_label, send) => {
+    const started = Date.now();
+    const response = await send();
+    expect(response.status).toBe(503);
+    expect(Date.now() - started).toBeLessThan(CONNECT_TIMEOUT_MS);
+    expect(response.headers.get('retry-after')).toBe('30');
+    expect(headersOf(response)).toMatchObject(EXPECTED_HEADERS);
+    expect(await response.json()).toEqual(UNAVAILABLE);
+  });
+});
+
+describe('when the database accepts connections but never answers', () => {
+  const sockets = new Set<Socket>();
+  const silent = createServer((socket) => {
+    // Swallow everything, answer nothing: a hung server or a black-holed network.
+    sockets.add(socket);
+    socket.on('data', () => {});
+  });
+
+  let port = 0;
+  beforeAll(async () => {
+    port = await listen(silent);
+  });
+  beforeEach(() => {
+    vi.stubEnv('DATABASE_URL', `postgres://postgres@127.0.0.1:${port}/postgres`);
+    vi.stubEnv('NEON_WS_PROXY', wsProxy);
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => silent.close(resolve));
+  });
+
+  test.each(requests)('%s gives up after the connection timeout with 503', async (_label, send) => {
+    const started = Date.now();
+    const response = await send();
+    const elapsed = Date.now() - started;
+    expect(response.status).toBe(503);
+    expect(elapsed).toBeGreaterThanOrEqual(CONNECT_TIMEOUT_MS - 100);
+    expect(elapsed).toBeLessThan(CONNECT_TIMEOUT_MS + 2_000);
+    expect(await response.json()).toEqual(UNAVAILABLE);
+  });
+});
+
+describe('when the database settings are missing or unusable', () => {
+  test.each([
+    ['no DATABASE_URL', '', ''],
+    ['a URL that is not postgres', 'mysql://root@127.0.0.1/db', ''],
+    ['a local URL without the bridge address', 'postgres://postgres@127.0.0.1:5432/postgres', ''],
+  ])('with %s every endpoint answers 503, not 500', async (_label, url, proxy) => {
+    vi.stubEnv('DATABASE_URL', url);
+    vi.stubEnv('NEON_WS_PROXY', proxy);
+    for (const [, send] of requests) {
+      const response = await send();
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual(UNAVAILABLE);
+    }
+  });
+
+  test('logs the failure kind with the request id, never its details', async () => {
+    vi.stubEnv('DATABASE_URL', '');
+    const log = vi.mocked(console.log);
+    log.mockClear();
+    await requests[2]![1]();
+    const entry = JSON.parse(String(log.mock.calls[0]![0])) as Record<string, unknown>;
+    expect(entry).toMatchObject({ endpoint: 'contact', status: 503, failure: 'ConfigError' });
+    expect(JSON.stringify(entry)).not.toContain('Dolly');
+  });
+});
