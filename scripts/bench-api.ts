@@ -1,0 +1,285 @@
+/**
+ * `npm run bench:api`: requests/s and p50/p99 latency of the API on a fresh embedded database, loopback only.
+ *
+ * By default the functions run under `netlify dev --offline` (static framework, no Astro): the same runtime
+ * `npm start` gives an operator, where every invocation gets a fresh worker thread, so the figures include that cost.
+ * `npm run bench:api -- --harness` instead serves the functions' default exports in-process from a small node:http
+ * server routed by their `config.path`: that isolates the handler + driver + database cost. Figures only; every
+ * loop is bounded.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createTcpServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { delimiter, dirname, join } from 'node:path';
+import { Readable } from 'node:stream';
+import { migrate } from '../netlify/lib/migrations';
+import { TIME_SLOT_KEYS } from '../src/schemas/booking';
+import { addDaysUtc, todayUtc } from '../src/schemas/dates';
+import { runLoad, type RunSummary } from './lib/bench-stats';
+import { startEmbeddedDatabase } from './lib/embedded-db';
+import { ROOT_DIR } from './lib/paths';
+
+const mode = process.argv.includes('--harness') ? 'harness' : 'netlify-dev';
+
+const CONCURRENCY_LEVELS = [1, 10, 50];
+// netlify dev starts a worker thread per invocation (a few requests per second on a small machine): fewer requests
+// keep its run to a few minutes.
+const READS_PER_LEVEL = mode === 'harness' ? 300 : 100;
+const WRITES_PER_LEVEL = mode === 'harness' ? 150 : 60;
+const RACE_CONTENDERS = 100;
+const READY_TIMEOUT_MS = 120_000;
+const REQUEST_TIMEOUT_MS = 60_000;
+
+function print(line = ''): void {
+  process.stdout.write(`${line}\n`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createTcpServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+type Target = { baseUrl: string; stop(): Promise<void>; log?: () => string };
+
+async function startNetlifyDev(env: Record<string, string>): Promise<Target> {
+  const staticDir = await mkdtemp(join(tmpdir(), 'lone-star-bench-static-'));
+  await writeFile(join(staticDir, 'index.html'), '<!doctype html><title>bench</title>');
+  const [port, staticPort] = [await freePort(), await freePort()];
+  const bin = join(ROOT_DIR, 'node_modules', '.bin');
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      join(ROOT_DIR, 'node_modules/netlify-cli/bin/run.js'),
+      'dev',
+      '--offline',
+      '--dir',
+      staticDir,
+      '--framework',
+      '#static',
+      '--command',
+      '',
+      '--port',
+      String(port),
+      '--staticServerPort',
+      String(staticPort),
+      '--no-open',
+    ],
+    {
+      cwd: ROOT_DIR,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        ...env,
+        PATH: [bin, dirname(process.execPath), process.env.PATH ?? ''].join(delimiter),
+        BROWSER: 'none',
+        NETLIFY_TELEMETRY_DISABLED: '1',
+        FORCE_COLOR: '0',
+      },
+    },
+  );
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+      const timer = setTimeout(() => {
+        try {
+          process.kill(-child.pid!, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }, 5_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    await rm(staticDir, { recursive: true, force: true });
+  };
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    const ready = ['availability', 'bookings', 'contact'].every((name) => output.includes(`Loaded function ${name}`));
+    if (ready) {
+      const probe = await fetch(`${baseUrl}/api/availability/${todayUtc()}`).catch(() => undefined);
+      if (probe?.status === 200) return { baseUrl, stop, log: () => output };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await stop();
+  throw new Error(`netlify dev did not become ready:\n${output.slice(-3000)}`);
+}
+
+type Entry = { default: (req: Request, context: object) => Promise<Response>; config: { path?: string | string[] } };
+
+async function startHarness(): Promise<Target> {
+  // The functions log one line per request; in this process that would drown the figures.
+  console.log = () => {};
+  const entries: Entry[] = [
+    await import('../netlify/functions/availability'),
+    await import('../netlify/functions/bookings'),
+    await import('../netlify/functions/contact'),
+  ];
+  const routes = entries.flatMap((entry) =>
+    [entry.config.path ?? []].flat().map((path) => ({ pattern: new URLPattern({ pathname: path }), entry })),
+  );
+  const server = createServer(async (incoming: IncomingMessage, outgoing: ServerResponse) => {
+    const url = `http://127.0.0.1${incoming.url ?? '/'}`;
+    const route = routes.find(({ pattern }) => pattern.test(url));
+    if (!route) {
+      outgoing.writeHead(404).end();
+      return;
+    }
+    const hasBody = incoming.method !== 'GET' && incoming.method !== 'HEAD';
+    const request = new Request(url, {
+      method: incoming.method,
+      headers: Object.entries(incoming.headers).flatMap(([name, value]) =>
+        value === undefined ? [] : [[name, Array.isArray(value) ? value.join(', ') : value] as [string, string]],
+      ),
+      body: hasBody ? (Readable.toWeb(incoming) as ReadableStream<Uint8Array>) : undefined,
+      duplex: 'half',
+    } as RequestInit);
+    const background: Promise<unknown>[] = [];
+    const response = await route.entry.default(request, {
+      requestId: crypto.randomUUID(),
+      waitUntil: (promise: Promise<unknown>) => background.push(promise),
+    });
+    outgoing.writeHead(response.status, Object.fromEntries(response.headers));
+    outgoing.end(Buffer.from(await response.arrayBuffer()));
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function send(request: Request): Promise<number> {
+  const response = await fetch(request, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+function bookingBody(date: string, timeSlot: string, index: number): string {
+  return JSON.stringify({
+    date,
+    timeSlot,
+    clientName: `Bench Guest ${index}`,
+    clientEmail: `bench${index}@example.com`,
+    eventType: 'other',
+  });
+}
+
+function row(label: string, summary: RunSummary): string {
+  const statuses = Object.entries(summary.statuses)
+    .map(([status, count]) => `${status}×${count}`)
+    .join(' ');
+  return [
+    label.padEnd(22),
+    String(summary.concurrency).padStart(4),
+    String(summary.requests).padStart(6),
+    summary.requestsPerSecond.toFixed(1).padStart(9),
+    summary.p50Ms.toFixed(1).padStart(9),
+    summary.p99Ms.toFixed(1).padStart(9),
+    `  ${statuses}`,
+  ].join(' ');
+}
+
+async function main(): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'lone-star-bench-'));
+  const database = await startEmbeddedDatabase({ dataDir: join(dir, 'pgdata') });
+  let target: Target | undefined;
+  // The harness calls the functions in this process, so they read the settings from here.
+  process.env.DATABASE_URL = database.databaseUrl;
+  process.env.NEON_WS_PROXY = database.wsProxy;
+  try {
+    await migrate();
+    print(`bench:api (${mode === 'harness' ? 'in-process harness' : 'netlify dev --offline'}), fresh embedded PGlite`);
+    target =
+      mode === 'harness'
+        ? await startHarness()
+        : await startNetlifyDev({ DATABASE_URL: database.databaseUrl, NEON_WS_PROXY: database.wsProxy });
+    const base = target.baseUrl;
+    const today = todayUtc();
+
+    // Warm up: esbuild bundles, first connections.
+    for (let i = 0; i < 5; i += 1) await send(new Request(`${base}/api/availability/${addDaysUtc(today, 1)}`));
+
+    print(`\n${'run'.padEnd(22)}    c  reqs     req/s   p50 ms   p99 ms   statuses`);
+    for (const concurrency of CONCURRENCY_LEVELS) {
+      const summary = await runLoad(READS_PER_LEVEL, concurrency, (index) =>
+        send(new Request(`${base}/api/availability/${addDaysUtc(today, 1 + (index % 60))}`)),
+      );
+      print(row('availability (GET)', summary));
+    }
+    let day = 100;
+    for (const concurrency of CONCURRENCY_LEVELS) {
+      const firstDay = day;
+      // Every write takes a different free (date, slot), so each one is a real reservation (201).
+      const summary = await runLoad(WRITES_PER_LEVEL, concurrency, (index) =>
+        send(
+          new Request(`${base}/api/bookings`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: bookingBody(
+              addDaysUtc(today, firstDay + Math.floor(index / TIME_SLOT_KEYS.length)),
+              TIME_SLOT_KEYS[index % TIME_SLOT_KEYS.length]!,
+              index,
+            ),
+          }),
+        ),
+      );
+      day += Math.ceil(WRITES_PER_LEVEL / TIME_SLOT_KEYS.length) + 1;
+      print(row('booking (POST)', summary));
+    }
+
+    const raceDate = addDaysUtc(today, day + 10);
+    const race = await runLoad(RACE_CONTENDERS, RACE_CONTENDERS, (index) =>
+      send(
+        new Request(`${base}/api/bookings`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: bookingBody(raceDate, 'evening', index),
+        }),
+      ),
+    );
+    print(row(`race: ${RACE_CONTENDERS} × one slot`, race));
+    const { withDatabase } = await import('../netlify/lib/db');
+    const rows = await withDatabase(undefined, async (db) =>
+      (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM bookings WHERE date = $1', [raceDate])).rows,
+    );
+    const created = race.statuses[201] ?? 0;
+    const taken = race.statuses[409] ?? 0;
+    const verdict = created === 1 && taken === RACE_CONTENDERS - 1 && rows[0]?.n === 1 ? 'OK' : 'UNEXPECTED';
+    print(`\nrace outcome: ${created} × 201, ${taken} × 409, ${rows[0]?.n} row(s) stored → ${verdict}`);
+    if (verdict !== 'OK') process.exitCode = 1;
+    const failures = new Map<string, number>();
+    for (const line of target.log?.().split('\n') ?? []) {
+      const match = /"status":(5\d\d).*"failure":"([^"]+)"/.exec(line);
+      if (match) failures.set(`${match[1]} ${match[2]}`, (failures.get(`${match[1]} ${match[2]}`) ?? 0) + 1);
+    }
+    for (const [kind, count] of failures) print(`function failures: ${count} × ${kind}`);
+    if (process.env.BENCH_LOG) print(target.log?.());
+  } finally {
+    await target?.stop();
+    await database.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
