@@ -59,6 +59,12 @@ interface RunFigures {
 
 type Key = keyof RunFigures;
 
+/** What Lighthouse named as the largest contentful paint element of a run (CSS selector). */
+function lcpElementOf(lhr: LighthouseResult): string {
+  const items = (lhr.audits['lcp-breakdown-insight']?.details as { items?: Array<{ type?: string; selector?: string }> } | undefined)?.items ?? [];
+  return items.find((item) => item.type === 'node')?.selector ?? '?';
+}
+
 interface NetworkItem {
   url: string;
   resourceType?: string;
@@ -144,6 +150,7 @@ async function main(): Promise<void> {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: [...CHROME_FLAGS], logLevel: 'silent' });
   const started = Date.now();
   const perRoute = new Map<string, RunFigures[]>();
+  const lcpElements = new Map<string, string[]>();
   try {
     for (const route of options.routes) {
       const runs: RunFigures[] = [];
@@ -163,6 +170,7 @@ async function main(): Promise<void> {
         if (!result) throw new Error(`Lighthouse returned nothing for ${route.path}`);
         if (result.lhr.runtimeError) throw new Error(`${route.path}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
         runs.push(figuresOf(result.lhr));
+        lcpElements.set(route.name, [...(lcpElements.get(route.name) ?? []), lcpElementOf(result.lhr)]);
         process.stdout.write(`  ${route.name} run ${run}: perf ${runs.at(-1)!.performance}, LCP ${ms(runs.at(-1)!.lcpMs)}\n`);
       }
       perRoute.set(route.name, runs);
@@ -176,6 +184,9 @@ async function main(): Promise<void> {
   for (const [name, runs] of perRoute) {
     const entry = {} as RunFigures;
     for (const key of Object.keys(runs[0]) as Key[]) entry[key] = median(runs.map((run) => run[key]));
+    // JavaScript before load is a yes/no rule: the worst run counts, not the median.
+    entry.earlyJsRequests = Math.max(...runs.map((run) => run.earlyJsRequests));
+    entry.earlyJsBytes = Math.max(...runs.map((run) => run.earlyJsBytes));
     medians.set(name, entry);
   }
 
@@ -197,10 +208,12 @@ async function main(): Promise<void> {
         kb(m.cssBytes),
         kb(m.htmlBytes),
         kb(m.totalBytes),
-        String(m.requests),
+        String(Math.round(m.requests)),
       ]),
     ),
   );
+  console.log('\nLargest contentful paint element (each run):');
+  for (const [name, elements] of lcpElements) console.log(`  ${name.padEnd(12)} ${[...new Set(elements)].join(' | ')}`);
 
   const verdict = (met: boolean) => (met ? 'met   ' : 'MISSED');
   const lines: string[] = [];
@@ -221,7 +234,7 @@ async function main(): Promise<void> {
     (m) => kb(m.htmlBytes + m.cssBytes),
   );
   check(
-    'no JavaScript requested before the load event (Home, About, Services, Menu, 404)',
+    'no JavaScript requested before the load event (Home, About, Services, Menu, 404; worst run)',
     all.filter(([name]) => NO_EARLY_JS.has(name)),
     (m) => m.earlyJsRequests === 0,
     (m) => `${m.earlyJsRequests} req / ${kb(m.earlyJsBytes)}`,

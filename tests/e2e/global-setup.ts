@@ -32,7 +32,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       'Install Debian chromium (apt-get install chromium) or set CHROME_PATH.',
       'CI sets REQUIRE_BROWSER=1, which turns this skip into a failure.',
     ]);
-    project.provide('e2e', { baseURL: '', wsEndpoint: '', skipReason: where });
+    project.provide('e2e', { baseURL: '', wsEndpoint: '', skipReason: where, database: { url: '', wsProxy: '' } });
     return async () => {};
   }
 
@@ -56,7 +56,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
       `e2e: ${database.description} ready in ${databaseReady - started} ms; ` +
         `netlify dev (dist + functions) and Chromium ready at ${site.url} after ${Date.now() - started} ms total`,
     );
-    project.provide('e2e', { baseURL: site.url, wsEndpoint: browser.wsEndpoint(), skipReason: '' });
+    project.provide('e2e', {
+      baseURL: site.url,
+      wsEndpoint: browser.wsEndpoint(),
+      skipReason: '',
+      database: { url: database.env.DATABASE_URL, wsProxy: database.env.NEON_WS_PROXY },
+    });
   } catch (error) {
     await teardown();
     throw error;

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { NOTICE_SEEN, openContext, openPage, skipBrowser, useBrowser, type ViewportName } from './support/browser';
+import { NOTICE_SEEN, openContext, openPage, skipBrowser, useBrowser, waitForIsland, type ViewportName } from './support/browser';
 import { settings } from './support/site';
 
 const notice = settings.renovationNotice;
@@ -107,6 +107,7 @@ describe.skipIf(skipBrowser)('shared shell', () => {
     test('opens one answer at a time and closes the open one when it is chosen again', async () => {
       const { context, page } = await openPage(browser(), '/faq', { viewportName });
       try {
+        await waitForIsland(page, 'FaqAccordion');
         const items = page.locator('main details');
         expect(await items.count()).toBe(9);
         expect(await page.locator('main details[open]').count()).toBe(0);
@@ -125,6 +126,32 @@ describe.skipIf(skipBrowser)('shared shell', () => {
 
         await later.locator('summary').click();
         expect(await answerOf(later).isVisible()).toBe(false);
+        expect(await page.locator('main details[open]').count()).toBe(0);
+      } finally {
+        await context.close();
+      }
+    });
+
+    test('an answer opened before the accordion hydrated still closes when chosen again', async () => {
+      const context = await openContext(browser(), { viewportName });
+      try {
+        const page = await context.newPage();
+        // A slow phone: the visitor opens a question while the island's code is still on its way.
+        let release: () => void = () => {};
+        const held = new Promise<void>((resolve) => (release = resolve));
+        await page.route(/\/FaqAccordion\.[^/]*\.js$/, async (route) => {
+          await held;
+          await route.continue();
+        });
+        await page.goto('/faq');
+        const question = page.locator('main details').nth(1);
+        await question.locator('summary').click();
+        expect(await question.getAttribute('open')).not.toBeNull();
+        release();
+        await waitForIsland(page, 'FaqAccordion');
+
+        await question.locator('summary').click();
+        await page.waitForTimeout(200);
         expect(await page.locator('main details[open]').count()).toBe(0);
       } finally {
         await context.close();

@@ -73,7 +73,7 @@ export async function openPage(
   return { context, page, response };
 }
 
-/** Waits until every island on the page has hydrated (Astro removes the `ssr` attribute once it has). */
-export async function waitForIslands(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0, undefined, { timeout: 10_000 });
+/** Waits until the island of this component (e.g. 'FaqAccordion') has hydrated: Astro drops `ssr` from it then. */
+export async function waitForIsland(page: Page, component: string): Promise<void> {
+  await page.locator(`astro-island[component-url*="/${component}."]:not([ssr])`).first().waitFor({ state: 'attached' });
 }

@@ -6,6 +6,8 @@ export interface E2eContext {
   wsEndpoint: string;
   /** Why the browser suite is skipped, or '' when it runs. */
   skipReason: string;
+  /** How the functions under test reach their database (DATABASE_URL, NEON_WS_PROXY), so tests can check what was stored. */
+  database: { url: string; wsProxy: string };
 }
 
 declare module 'vitest' {

@@ -1,0 +1,10 @@
+import { inject } from 'vitest';
+import { withDatabase } from '../../../netlify/lib/db';
+import './context';
+
+/** Runs one query on the database the server under test writes to (to check what a flow stored). */
+export async function queryRows<Row extends Record<string, unknown>>(text: string, params: unknown[] = []): Promise<Row[]> {
+  const { url, wsProxy } = inject('e2e').database;
+  const { rows } = await withDatabase(undefined, (db) => db.query<Row>(text, params), { config: { url, wsProxy } });
+  return rows;
+}
