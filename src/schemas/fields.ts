@@ -1,8 +1,22 @@
 import * as v from 'valibot';
 
-/** A required text field: trimmed, at most `maxLength` characters, `required` when missing or blank. */
+/** The message for text holding characters that cannot be stored. */
+export const UNSTORABLE_TEXT_MESSAGE = 'Please remove the unsupported characters from this text.';
+
+/** Whether `value` can be stored as Postgres text exactly as sent: no NUL character and no lone UTF-16 surrogate. */
+export function isStorableText(value: string): boolean {
+  // With the u flag a surrogate pair is one code point, so \p{Cs} only matches a lone (unpaired) surrogate.
+  return !value.includes('\u0000') && !/\p{Cs}/u.test(value);
+}
+
+/** Refuses text that Postgres cannot store as sent (a NUL fails the insert; a lone surrogate would become U+FFFD). */
+export function storableText() {
+  return v.check<string, string>(isStorableText, UNSTORABLE_TEXT_MESSAGE);
+}
+
+/** A required text field: trimmed, at most `maxLength` characters, storable, `required` when missing or blank. */
 export function requiredText(required: string, maxLength: number, tooLong: string) {
-  return v.pipe(v.string(required), v.trim(), v.nonEmpty(required), v.maxLength(maxLength, tooLong));
+  return v.pipe(v.string(required), v.trim(), v.nonEmpty(required), v.maxLength(maxLength, tooLong), storableText());
 }
 
 /** A required e-mail address: trimmed, at most 254 characters, in a real address format. */

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { IsoDateSchema } from './dates';
-import { emailAddress, formObject, requiredText } from './fields';
+import { emailAddress, formObject, requiredText, storableText } from './fields';
 import { HONEYPOT_FIELD, HoneypotSchema } from './honeypot';
 
 /** Event types a visitor can pick on the inquiry form, in display order. */
@@ -66,6 +66,7 @@ export const InquirySchema = formObject(
         v.string('Please write your message as text.'),
         v.trim(),
         v.maxLength(MAX_MESSAGE_LENGTH, 'Please keep your message to at most 5,000 characters.'),
+        storableText(),
         // A blank message is no message.
         v.transform((value) => (value === '' ? undefined : value)),
       ),
