@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
  * - unit:  pure logic and build-output tests (Node)
  * - dom:   React island component tests (jsdom, Testing Library)
  * - api:   function handler tests against a real Postgres (embedded PGlite, plus TEST_DATABASE_URL)
+ * - security: configured headers, fuzzing, outages, spam and log privacy of the functions (same databases as api)
  * - e2e:   browser flows in real Chromium against the production build
  */
 export default defineConfig({
@@ -38,6 +39,19 @@ export default defineConfig({
           // Files share those databases and empty their tables between tests: one file at a time.
           fileParallelism: false,
           testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'security',
+          environment: 'node',
+          include: ['tests/security/**/*.test.ts'],
+          // The api project's databases (embedded PGlite, plus TEST_DATABASE_URL's PostgreSQL when set).
+          globalSetup: ['tests/setup/database.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },

@@ -1,0 +1,480 @@
+import fc from 'fast-check';
+import * as v from 'valibot';
+import { afterAll, describe, expect, test } from 'vitest';
+import availability from '../../netlify/functions/availability';
+import bookings from '../../netlify/functions/bookings';
+import contact from '../../netlify/functions/contact';
+import { withDatabase, type Queryable } from '../../netlify/lib/db';
+import { MAX_BODY_BYTES, type Handler } from '../../netlify/lib/http';
+import { isApiErrorBody } from '../../src/schemas/api-error';
+import { BOOKING_EVENT_TYPES, BookingSchema, TIME_SLOT_KEYS, isBookableDate } from '../../src/schemas/booking';
+import { BOOKING_WINDOW_DAYS, addDaysUtc, isCalendarDate, todayUtc } from '../../src/schemas/dates';
+import { isHoneypotFilled } from '../../src/schemas/honeypot';
+import { INQUIRY_EVENT_TYPES, InquirySchema } from '../../src/schemas/inquiry';
+import type { TestDatabase } from '../setup/database';
+import { call, databases, useDatabase } from '../api/support';
+import { HOSTILE_STRINGS, hostileText, longString, wrongTypeValue } from './hostile';
+
+// A fixed seed by default, so that CI runs the same requests every time and a failure reproduces; FC_SEED and FC_RUNS
+// change them (FC_RUNS applies to each endpoint).
+const SEED = Number(process.env.FC_SEED ?? 20_260_515);
+const RUNS = {
+  contact: Number(process.env.FC_RUNS ?? 2000),
+  bookings: Number(process.env.FC_RUNS ?? 2000),
+  availability: Number(process.env.FC_RUNS ?? 3000),
+};
+const ORIGIN = 'http://localhost:8888';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** One generated HTTP request, as sent to a function's default export. */
+type Sent = { method: string; path: string; contentType: string | null; body: string | Uint8Array | null };
+
+/** What the request should get, judged from the shared schemas alone. */
+type Verdict =
+  | { status: 405 | 415 | 413; code: string }
+  | { status: 400; code: 'invalid_json' }
+  | { status: 400; code: 'invalid_fields' }
+  | { status: 201; output: unknown };
+
+const stats = new Map<string, { runs: number; serverErrors: number; statuses: Map<number, number> }>();
+
+function record(label: string, status: number): void {
+  const entry = stats.get(label) ?? { runs: 0, serverErrors: 0, statuses: new Map() };
+  entry.runs += 1;
+  if (status >= 500) entry.serverErrors += 1;
+  entry.statuses.set(status, (entry.statuses.get(status) ?? 0) + 1);
+  stats.set(label, entry);
+}
+
+afterAll(() => {
+  const lines = [...stats].map(([label, entry]) => {
+    const statuses = [...entry.statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`);
+    return `  ${label}: ${entry.runs} requests, ${entry.serverErrors} answered 5xx (${statuses.join(', ')})`;
+  });
+  console.info(`fuzz (FC_SEED=${SEED}, FC_RUNS per endpoint ${JSON.stringify(RUNS)}):\n${lines.join('\n')}`);
+});
+
+function toRequest(sent: Sent): Request {
+  const headers = new Headers();
+  if (sent.contentType !== null) headers.set('content-type', sent.contentType);
+  const hasBody = sent.body !== null && sent.method !== 'GET' && sent.method !== 'HEAD';
+  return new Request(`${ORIGIN}${sent.path}`, { method: sent.method, headers, body: hasBody ? sent.body : null });
+}
+
+function byteLength(body: string | Uint8Array | null): number {
+  if (body === null) return 0;
+  return typeof body === 'string' ? new TextEncoder().encode(body).byteLength : body.byteLength;
+}
+
+/** The answer a POST endpoint owes `sent`, derived from the HTTP rules and the shared schema, not from the handler. */
+function judgePost(sent: Sent, schema: v.GenericSchema): Verdict {
+  if (sent.method !== 'POST') return { status: 405, code: 'method_not_allowed' };
+  const mediaType = (sent.contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  if (mediaType !== 'application/json') return { status: 415, code: 'unsupported_media_type' };
+  if (byteLength(sent.body) > MAX_BODY_BYTES) return { status: 413, code: 'payload_too_large' };
+  let value: unknown;
+  try {
+    const bytes = typeof sent.body === 'string' ? new TextEncoder().encode(sent.body) : (sent.body ?? new Uint8Array());
+    value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  } catch {
+    return { status: 400, code: 'invalid_json' };
+  }
+  const parsed = v.safeParse(schema, value);
+  return parsed.success ? { status: 201, output: parsed.output } : { status: 400, code: 'invalid_fields' };
+}
+
+/** Checks what every answer must be: never a 5xx, JSON with the security headers, errors in the one error shape. */
+async function checkAnswer(response: Response, label: string): Promise<unknown> {
+  record(label, response.status);
+  expect(response.status, 'a generated request got a server error').toBeLessThan(500);
+  expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  const body: unknown = await response.json();
+  if (response.status >= 400) {
+    expect(isApiErrorBody(body), `not the error shape: ${JSON.stringify(body)}`).toBe(true);
+    const { error } = body as { error: Record<string, unknown> };
+    expect(Object.keys(body as object)).toEqual(['error']);
+    expect(Object.keys(error).every((key) => ['code', 'message', 'fields'].includes(key))).toBe(true);
+    expect((error.message as string).length).toBeGreaterThan(0);
+    if (error.fields !== undefined) {
+      expect(Object.values(error.fields as object).every((message) => typeof message === 'string')).toBe(true);
+    }
+  }
+  return body;
+}
+
+async function rowCounts(db: Queryable): Promise<{ inquiries: number; bookings: number }> {
+  const { rows } = await db.query<{ inquiries: number; bookings: number }>(
+    'SELECT (SELECT count(*)::int FROM contact_inquiries) AS inquiries, (SELECT count(*)::int FROM bookings) AS bookings',
+  );
+  return rows[0]!;
+}
+
+function expectPrototypesClean(): void {
+  const probe = {} as Record<string, unknown>;
+  expect(probe.polluted).toBeUndefined();
+  expect(probe.isAdmin).toBeUndefined();
+}
+
+/** Runs `work` with one open connection to `database` (for the checks between generated requests). */
+function withTestConnection<T>(database: TestDatabase, work: (db: Queryable) => Promise<T>): Promise<T> {
+  return withDatabase(undefined, work, { config: { url: database.url, wsProxy: database.wsProxy } });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Generators
+
+const today = todayUtc();
+
+/** Mostly `valid` values (so most requests pass the schema and reach the database), sometimes `hostile` ones. */
+function mostly<T>(valid: fc.Arbitrary<T>, hostile: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
+  return fc.oneof({ weight: 9, arbitrary: valid }, { weight: 1, arbitrary: hostile });
+}
+
+const realisticName = fc.constantFrom('Dolly', 'Hank', 'Rivera', "O'Brien", 'Zoë', 'José María', 'Nguyễn', '李');
+// Free text is where injection strings, right-to-left text, emoji and control characters go: most of them are valid
+// (and must then be stored exactly as sent), some are not (blank, a NUL, a lone surrogate).
+const text = fc.oneof({ weight: 1, arbitrary: realisticName }, { weight: 2, arbitrary: hostileText });
+const email = mostly(
+  fc.oneof(
+    { weight: 6, arbitrary: fc.constantFrom('dolly@example.com', 'hank.porter+bar@example.co.uk', 'zoe_1@ranch.texas') },
+    { weight: 1, arbitrary: fc.emailAddress() },
+  ),
+  hostileText,
+);
+const phone = mostly(fc.constantFrom('(512) 555-0199', '+1 512 555 0199', '512.555.0199', '5125550199'), hostileText);
+const calendarDate = fc
+  .date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T00:00:00Z'), noInvalidDate: true })
+  .map((date) => date.toISOString().slice(0, 10));
+const strangeDateText = fc.oneof(
+  calendarDate,
+  fc.integer({ min: -30, max: BOOKING_WINDOW_DAYS + 30 }).map((days) => addDaysUtc(today, days)),
+  fc.constantFrom('2026-02-30', '2027-02-29', '2026-13-01', '2026-00-10', '2026-1-1', '20260620', '0000-00-00'),
+  fc.constantFrom('9999-12-31', '0001-01-01', '275760-09-13', '-002026-01-01', ' 2027-04-17 ', '2027-04-17T00:00:00Z'),
+  hostileText,
+);
+const futureDate = fc.integer({ min: 0, max: BOOKING_WINDOW_DAYS }).map((days) => addDaysUtc(today, days));
+const personHoneypot = fc.constantFrom(undefined, '', '   ', null);
+const botHoneypot = fc.oneof(
+  fc.constantFrom('http://spam.example', 'buy now', 1, true),
+  hostileText.filter((s) => s.trim() !== ''),
+);
+
+const inquiryFields = {
+  firstName: text,
+  lastName: text,
+  email,
+  phone,
+  eventType: mostly(fc.constantFrom(...INQUIRY_EVENT_TYPES.map((type) => type.value)), hostileText),
+  guestCount: mostly(
+    fc.oneof(fc.integer({ min: 1, max: 100_000 }), fc.integer({ min: 1, max: 100_000 }).map((n) => ` 0${n} `)),
+    fc.oneof(fc.integer({ min: -5, max: 200_000 }).map(String), hostileText),
+  ),
+  eventDate: mostly(futureDate, strangeDateText),
+  eventLocation: fc.oneof(fc.constantFrom('Austin, TX', 'Fort Worth Stockyards', 'Marfa'), text),
+  message: fc.oneof(fc.constant(undefined), hostileText, fc.string({ unit: 'grapheme', maxLength: 300 })),
+};
+
+const bookingDates = [1, 2, 3, 10].map((days) => addDaysUtc(today, days));
+const bookingFields = {
+  // A third of the dates come from a small set, so that slots get taken and the 409 answer is exercised too.
+  date: mostly(fc.oneof(fc.constantFrom(...bookingDates), futureDate, futureDate), strangeDateText),
+  timeSlot: mostly(fc.constantFrom(...TIME_SLOT_KEYS), hostileText),
+  clientName: text,
+  clientEmail: email,
+  eventType: mostly(fc.constantFrom(...BOOKING_EVENT_TYPES.map((type) => type.value)), hostileText),
+};
+
+/** JSON bodies around a payload of `fields`: mostly plausible forms, then broken, mangled and hostile ones. */
+function jsonBodies(fields: Record<string, fc.Arbitrary<unknown>>): fc.Arbitrary<string | Uint8Array> {
+  const names = Object.keys(fields);
+  const person = fc.record({ ...fields, website: personHoneypot }, { requiredKeys: names.filter((n) => n !== 'message') });
+  const stringify = (value: unknown) => JSON.stringify(value);
+  return fc.oneof(
+    { weight: 20, arbitrary: person.map(stringify) },
+    { weight: 3, arbitrary: fc.tuple(person, botHoneypot).map(([payload, website]) => stringify({ ...payload, website })) },
+    {
+      weight: 3,
+      arbitrary: fc
+        .tuple(person, fc.constantFrom(...names), fc.oneof(wrongTypeValue, hostileText, fc.nat(400).map((n) => longString(n, 'ab'))))
+        .map(([payload, name, value]) => stringify({ ...payload, [name]: value })),
+    },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(person, fc.subarray(names, { minLength: 1 }))
+        .map(([payload, missing]) => stringify(Object.fromEntries(Object.entries(payload).filter(([k]) => !missing.includes(k))))),
+    },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(person, fc.dictionary(fc.oneof(fc.constantFrom('id', 'isAvailable', 'createdAt', 'constructor', 'prototype'), fc.string()), fc.jsonValue(), { minKeys: 1, maxKeys: 4 }))
+        .map(([payload, extra]) => stringify({ ...extra, ...payload })),
+    },
+    // An own "__proto__" key (JSON.parse keeps it as data) and keys repeated with different values.
+    {
+      weight: 2,
+      arbitrary: person.map((payload) => {
+        const json = stringify(payload);
+        return `{"__proto__":{"polluted":"yes","isAdmin":true},"constructor":{"prototype":{"polluted":"yes"}},${json.slice(1)}`;
+      }),
+    },
+    { weight: 1, arbitrary: fc.tuple(person, fc.constantFrom(...names), hostileText).map(([payload, name, value]) => `${stringify(payload).slice(0, -1)},${JSON.stringify(name)}:${JSON.stringify(value)}}`) },
+    // Over the size limit, at it, and just under it.
+    { weight: 1, arbitrary: fc.tuple(person, fc.integer({ min: MAX_BODY_BYTES - 300, max: MAX_BODY_BYTES * 3 })).map(([payload, size]) => stringify({ ...payload, message: longString(size) })) },
+    { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 4 }).map(stringify) },
+    { weight: 1, arbitrary: fc.nat({ max: 6000 }).map((depth) => `${'['.repeat(depth)}${']'.repeat(depth)}`) },
+    { weight: 1, arbitrary: fc.tuple(person, fc.nat({ max: 3000 })).map(([payload, depth]) => stringify({ ...payload, firstName: JSON.parse(`${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`) })) },
+    { weight: 1, arbitrary: fc.oneof(fc.string({ unit: 'binary', maxLength: 200 }), fc.constantFrom('', 'null', '{', '{"firstName":', 'undefined', "{'a':1}", '{"a":1}}', 'NaN', '[1,]', '\uFEFF{}')) },
+    { weight: 1, arbitrary: fc.uint8Array({ maxLength: 300 }) },
+    // Broken UTF-8 inside an otherwise fine payload.
+    { weight: 1, arbitrary: person.map((payload) => { const bytes = new TextEncoder().encode(stringify(payload)); const at = bytes.indexOf(0x3a) + 2; return new Uint8Array([...bytes.slice(0, at), 0xc3, 0x28, 0xff, ...bytes.slice(at)]); }) },
+  );
+}
+
+const contentType = fc.oneof(
+  { weight: 20, arbitrary: fc.constantFrom('application/json', 'application/json; charset=utf-8', 'Application/JSON') },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      null,
+      '',
+      'text/plain',
+      'text/json',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=xyz',
+      'application/jsonp',
+      'application/json-patch+json',
+      'application/xml',
+      ';application/json',
+    ),
+  },
+);
+const method = fc.oneof(
+  { weight: 25, arbitrary: fc.constant('POST') },
+  { weight: 1, arbitrary: fc.constantFrom('GET', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD') },
+);
+
+function postRequests(path: string, fields: Record<string, fc.Arbitrary<unknown>>): fc.Arbitrary<Sent> {
+  return fc
+    .record({ method, contentType, body: jsonBodies(fields) })
+    .map(({ method, contentType, body }) => ({ method, path, contentType, body }));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+type InquiryRow = Record<string, unknown>;
+
+describe.each(databases)('fuzzing the endpoints on $name', (database) => {
+  useDatabase(database);
+
+  test(`POST /api/contact: never a 5xx, the error shape, valid inquiries stored verbatim, nothing else stored`, async () => {
+    await withTestConnection(database, async (db) => {
+      await fc.assert(
+        fc.asyncProperty(postRequests('/api/contact', inquiryFields), async (sent) => {
+          const verdict = judgePost(sent, InquirySchema);
+          const before = await rowCounts(db);
+          const response = await call(contact, toRequest(sent));
+          const body = await checkAnswer(response, `POST /api/contact on ${database.name}`);
+          const after = await rowCounts(db);
+          expectPrototypesClean();
+          expect(after.bookings).toBe(before.bookings);
+
+          if (verdict.status !== 201) {
+            expect(response.status).toBe(verdict.status);
+            expect((body as { error: { code: string } }).error.code).toBe(verdict.code);
+            expect(after.inquiries, 'a rejected inquiry left a row').toBe(before.inquiries);
+            return;
+          }
+          expect(response.status, `valid inquiry refused: ${JSON.stringify(body)}`).toBe(201);
+          expect(Object.keys(body as object)).toEqual(['id']);
+          const { id } = body as { id: string };
+          expect(id).toMatch(UUID);
+          const inquiry = verdict.output as v.InferOutput<typeof InquirySchema>;
+          if (isHoneypotFilled(inquiry)) {
+            expect(after.inquiries, 'a bot inquiry was stored').toBe(before.inquiries);
+            return;
+          }
+          expect(after.inquiries).toBe(before.inquiries + 1);
+          const { rows } = await db.query<InquiryRow>(
+            `SELECT first_name, last_name, email, phone, event_type, guest_count, event_date, event_location, message
+             FROM contact_inquiries WHERE id = $1`,
+            [id],
+          );
+          expect(rows[0], 'the stored inquiry differs from what was sent').toEqual({
+            first_name: inquiry.firstName,
+            last_name: inquiry.lastName,
+            email: inquiry.email,
+            phone: inquiry.phone,
+            event_type: inquiry.eventType,
+            guest_count: inquiry.guestCount,
+            event_date: inquiry.eventDate,
+            event_location: inquiry.eventLocation,
+            message: inquiry.message ?? null,
+          });
+        }),
+        { seed: SEED, numRuns: RUNS.contact },
+      );
+    });
+  }, 300_000);
+
+  test(`POST /api/bookings: never a 5xx, the error shape, valid bookings held verbatim (or 409), nothing else stored`, async () => {
+    await withTestConnection(database, async (db) => {
+      await fc.assert(
+        fc.asyncProperty(postRequests('/api/bookings', bookingFields), async (sent) => {
+          const verdict = judgePost(sent, BookingSchema);
+          const booking = verdict.status === 201 ? (verdict.output as v.InferOutput<typeof BookingSchema>) : undefined;
+          const heldBefore = booking
+            ? (
+                await db.query('SELECT 1 FROM bookings WHERE date = $1 AND time_slot = $2 AND NOT is_available', [
+                  booking.date,
+                  booking.timeSlot,
+                ])
+              ).rows.length > 0
+            : false;
+          const before = await rowCounts(db);
+          const response = await call(bookings, toRequest(sent));
+          const body = await checkAnswer(response, `POST /api/bookings on ${database.name}`);
+          const after = await rowCounts(db);
+          expectPrototypesClean();
+          expect(after.inquiries).toBe(before.inquiries);
+
+          if (!booking) {
+            expect(response.status).toBe(verdict.status);
+            expect((body as { error: { code: string } }).error.code).toBe((verdict as { code: string }).code);
+            expect(after.bookings, 'a rejected booking left a row').toBe(before.bookings);
+            return;
+          }
+          if (isHoneypotFilled(booking)) {
+            expect(response.status).toBe(201);
+            expect(after.bookings, 'a bot booking was stored').toBe(before.bookings);
+            return;
+          }
+          if (heldBefore) {
+            expect(response.status).toBe(409);
+            expect((body as { error: { code: string } }).error.code).toBe('slot_taken');
+            expect(after.bookings).toBe(before.bookings);
+            return;
+          }
+          expect(response.status, `valid booking refused: ${JSON.stringify(body)}`).toBe(201);
+          const answered = (body as { booking: Record<string, unknown> }).booking;
+          expect(answered).toMatchObject({
+            date: booking.date,
+            timeSlot: booking.timeSlot,
+            clientName: booking.clientName,
+            clientEmail: booking.clientEmail,
+            eventType: booking.eventType,
+            isAvailable: false,
+          });
+          expect(after.bookings).toBe(before.bookings + 1);
+          const { rows } = await db.query(
+            'SELECT date, time_slot, is_available, client_name, client_email, event_type FROM bookings WHERE id = $1',
+            [answered.id],
+          );
+          expect(rows[0], 'the stored booking differs from what was sent').toEqual({
+            date: booking.date,
+            time_slot: booking.timeSlot,
+            is_available: false,
+            client_name: booking.clientName,
+            client_email: booking.clientEmail,
+            event_type: booking.eventType,
+          });
+        }),
+        { seed: SEED, numRuns: RUNS.bookings },
+      );
+    });
+  }, 300_000);
+
+  test(`GET /api/availability/{date}: never a 5xx, the error shape, the right free slots for every real date`, async () => {
+    // A few held slots, booked through the endpoint itself, so the answers have something to leave out.
+    const held = new Map<string, Set<string>>();
+    for (const [days, slots] of [[0, ['evening']], [1, ['morning', 'afternoon', 'evening']], [7, ['afternoon']], [BOOKING_WINDOW_DAYS, ['morning']]] as const) {
+      const date = addDaysUtc(today, days);
+      for (const timeSlot of slots) {
+        const request = toRequest({
+          method: 'POST',
+          path: '/api/bookings',
+          contentType: 'application/json',
+          body: JSON.stringify({ date, timeSlot, clientName: 'Seed', clientEmail: 'seed@example.com', eventType: 'other' }),
+        });
+        expect((await call(bookings, request)).status).toBe(201);
+        held.set(date, (held.get(date) ?? new Set()).add(timeSlot));
+      }
+    }
+    const segment = fc.oneof(
+      { weight: 3, arbitrary: fc.constantFrom(...held.keys()) },
+      { weight: 3, arbitrary: fc.integer({ min: -400, max: BOOKING_WINDOW_DAYS + 400 }).map((days) => addDaysUtc(today, days)) },
+      { weight: 2, arbitrary: strangeDateText.filter((s) => s.isWellFormed()).map((date) => encodeURIComponent(date)) },
+      { weight: 2, arbitrary: hostileText.filter((s) => s.isWellFormed()).map((s) => encodeURIComponent(s)) },
+      { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_STRINGS.filter((s) => !/[\s#?\\%]/.test(s))) },
+      { weight: 1, arbitrary: fc.constantFrom('', '..', '.', '%2e%2e', '%00', '%', '%zz', '2026-06-20%00', longString(5000, '2026-')) },
+      { weight: 1, arbitrary: fc.string({ unit: 'grapheme-ascii', maxLength: 30 }).map((s) => s.replace(/[#?\\]/g, '')) },
+    );
+    const request = fc
+      .record({
+        method: fc.oneof({ weight: 12, arbitrary: fc.constant('GET') }, { weight: 1, arbitrary: fc.constantFrom('POST', 'PUT', 'DELETE', 'HEAD', 'OPTIONS') }),
+        segment,
+        shape: fc.constantFrom('plain', 'plain', 'plain', 'extra-segment', 'query', 'double-slash'),
+      })
+      .map(({ method, segment, shape }): Sent => {
+        const path =
+          shape === 'extra-segment' ? `/api/availability/2026-06-20/${segment}`
+          : shape === 'query' ? `/api/availability/${segment}?date=2026-06-20&__proto__[polluted]=yes`
+          : shape === 'double-slash' ? `/api/availability//${segment}`
+          : `/api/availability/${segment}`;
+        return { method, path, contentType: null, body: null };
+      });
+
+    await fc.assert(
+      fc.asyncProperty(request, async (sent) => {
+        const response = await call(availability, toRequest(sent));
+        const body = await checkAnswer(response, `GET /api/availability on ${database.name}`);
+        expectPrototypesClean();
+        if (sent.method !== 'GET') {
+          expect(response.status).toBe(405);
+          expect(response.headers.get('allow')).toBe('GET');
+          return;
+        }
+        // The date is the last path segment exactly as the URL carries it.
+        const last = new URL(sent.path, ORIGIN).pathname.split('/').pop()!;
+        if (!isCalendarDate(last)) {
+          expect(response.status, `${sent.path} should be refused`).toBe(400);
+          expect((body as { error: { code: string } }).error.code).toBe('invalid_date');
+          return;
+        }
+        expect(response.status).toBe(200);
+        const taken = held.get(last) ?? new Set<string>();
+        expect(body).toEqual({
+          date: last,
+          availableSlots: isBookableDate(last) ? TIME_SLOT_KEYS.filter((slot) => !taken.has(slot)) : [],
+        });
+      }),
+      { seed: SEED, numRuns: RUNS.availability },
+    );
+  }, 300_000);
+});
+
+describe('the fuzzer itself', () => {
+  test('produces valid, honeypot and rejected requests for each write endpoint', () => {
+    for (const [fields, schema] of [
+      [inquiryFields, InquirySchema],
+      [bookingFields, BookingSchema],
+    ] as const) {
+      const sample = fc.sample(postRequests('/x', fields), { seed: SEED, numRuns: 400 });
+      const verdicts = sample.map((sent) => judgePost(sent, schema));
+      const accepted = verdicts.filter((verdict) => verdict.status === 201);
+      const bots = accepted.filter((verdict) => isHoneypotFilled((verdict as { output: { website?: string } }).output));
+      // Enough of each kind that every property above is exercised, not only the rejections.
+      expect(accepted.length - bots.length).toBeGreaterThan(80);
+      expect(bots.length).toBeGreaterThan(5);
+      for (const status of [400, 405, 413, 415]) expect(verdicts.some((verdict) => verdict.status === status)).toBe(true);
+    }
+  });
+
+  test('a seed picks the same requests every time', () => {
+    const once = fc.sample(postRequests('/x', inquiryFields), { seed: SEED, numRuns: 20 });
+    const again = fc.sample(postRequests('/x', inquiryFields), { seed: SEED, numRuns: 20 });
+    expect(again).toEqual(once);
+  });
+});
