@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { openPage, skipBrowser, useBrowser, type ViewportName } from './support/browser';
+import { openContext, openPage, skipBrowser, useBrowser, type ViewportName } from './support/browser';
 import { NAV_LINKS, ROUTES, settings, utcDate } from './support/site';
 
 /** Names of visible headings at any level. */
@@ -115,8 +115,17 @@ describe.skipIf(skipBrowser)('routes', () => {
 
   describe.each<ViewportName>(['phone', 'desktop'])('at %s width', (viewportName) => {
     test.each(ROUTES)('$path shows its screen, the shared shell and the active link', async (route) => {
-      const { context, page, response } = await openPage(browser(), route.path, { viewportName });
+      const context = await openContext(browser(), { viewportName });
       try {
+        // Script errors and CSP violations both land in the console.
+        const problems: string[] = [];
+        const page = await context.newPage();
+        page.on('pageerror', (error) => problems.push(error.message));
+        page.on('console', (message) => {
+          const expected404 = route.status === 404 && message.text().includes('status of 404');
+          if (message.type() === 'error' && !expected404) problems.push(message.text());
+        });
+        const response = await page.goto(route.path);
         expect(response?.status()).toBe(route.status);
         expect(await page.title()).toMatch(/Lone Star Mobile Bar/);
 
@@ -154,6 +163,8 @@ describe.skipIf(skipBrowser)('routes', () => {
         const social = footer.getByRole('link', { name: /facebook|instagram|\bx\b/i });
         expect(await social.count()).toBe(3);
         for (const link of await social.all()) expect(await link.getAttribute('href')).toBeNull();
+
+        expect(problems).toEqual([]);
       } finally {
         await context.close();
       }

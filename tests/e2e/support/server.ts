@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { delimiter, dirname, join } from 'node:path';
 
@@ -58,7 +59,7 @@ function stopGroup(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Serves an already built `dist/` plus `netlify/functions` with `netlify dev --offline --dir dist` (static server,
+ * Serves a snapshot of the already built `dist/` plus `netlify/functions` with `netlify dev --offline --dir` (static server,
  * netlify.toml headers, 404.html, functions v2 routing), passing `env` to the functions. Resolves once the proxy
  * answers and every function has loaded.
  */
@@ -66,6 +67,9 @@ export async function startSiteServer(root: string, env: Record<string, string>,
   if (!existsSync(join(root, 'dist', 'index.html'))) {
     throw new Error(`No production build in ${join(root, 'dist')}: run \`npm run build\` first (npm test and npm run test:e2e do).`);
   }
+  // Serve a snapshot of the build: others may rebuild dist/ while the suite runs, and every test must see one build.
+  const snapshot = mkdtempSync(join(tmpdir(), 'lone-star-dist-'));
+  cpSync(join(root, 'dist'), snapshot, { recursive: true });
   const [port, staticPort] = [await freePort(), await freePort()];
   const bin = join(root, 'node_modules', '.bin');
   const child = spawn(
@@ -74,7 +78,7 @@ export async function startSiteServer(root: string, env: Record<string, string>,
       'dev',
       '--offline',
       '--dir',
-      'dist',
+      snapshot,
       '--framework',
       '#static',
       // An empty command overrides netlify.toml's [dev] command (astro dev), which would otherwise start next to the
@@ -106,12 +110,22 @@ export async function startSiteServer(root: string, env: Record<string, string>,
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://localhost:${port}`;
-  const server: SiteServer = { url, log: () => output, stop: () => stopGroup(child) };
+  const server: SiteServer = {
+    url,
+    log: () => output,
+    stop: async () => {
+      await stopGroup(child);
+      rmSync(snapshot, { recursive: true, force: true });
+    },
+  };
 
   const expected = functionNames(root);
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`netlify dev exited with ${child.exitCode}:\n${output}`);
+    if (child.exitCode !== null) {
+      await server.stop();
+      throw new Error(`netlify dev exited with ${child.exitCode}:\n${output}`);
+    }
     const loaded = expected.every((name) => output.includes(`Loaded function ${name}`));
     if (loaded && output.includes('Local dev server ready')) {
       const answer = await fetch(url, { signal: AbortSignal.timeout(5000) }).catch(() => null);
