@@ -8,7 +8,7 @@
  * loop is bounded.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -50,8 +50,23 @@ function freePort(): Promise<number> {
 type Target = { baseUrl: string; stop(): Promise<void>; log?: () => string };
 
 async function startNetlifyDev(env: Record<string, string>): Promise<Target> {
-  const staticDir = await mkdtemp(join(tmpdir(), 'lone-star-bench-static-'));
-  await writeFile(join(staticDir, 'index.html'), '<!doctype html><title>bench</title>');
+  // netlify dev builds its functions into <cwd>/.netlify/functions-serve; another netlify dev in the same checkout
+  // (npm start, the e2e suite) would rebuild that folder under this one. A throwaway site folder holding a copy of
+  // the functions with the modules they import (same relative layout) and a link to node_modules keeps the
+  // benchmark to itself.
+  const siteDir = await mkdtemp(join(tmpdir(), 'lone-star-bench-site-'));
+  await mkdir(join(siteDir, 'static'));
+  await writeFile(join(siteDir, 'static', 'index.html'), '<!doctype html><title>bench</title>');
+  await writeFile(
+    join(siteDir, 'netlify.toml'),
+    '[functions]\n  directory = "netlify/functions"\n  node_bundler = "esbuild"\n',
+  );
+  for (const path of ['netlify', 'src/schemas']) {
+    await cp(join(ROOT_DIR, path), join(siteDir, path), { recursive: true });
+  }
+  for (const name of ['node_modules', 'package.json']) {
+    await symlink(join(ROOT_DIR, name), join(siteDir, name));
+  }
   const [port, staticPort] = [await freePort(), await freePort()];
   const bin = join(ROOT_DIR, 'node_modules', '.bin');
   const child: ChildProcess = spawn(
@@ -61,7 +76,7 @@ async function startNetlifyDev(env: Record<string, string>): Promise<Target> {
       'dev',
       '--offline',
       '--dir',
-      staticDir,
+      'static',
       '--framework',
       '#static',
       '--command',
@@ -73,7 +88,7 @@ async function startNetlifyDev(env: Record<string, string>): Promise<Target> {
       '--no-open',
     ],
     {
-      cwd: ROOT_DIR,
+      cwd: siteDir,
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: {
@@ -107,7 +122,7 @@ async function startNetlifyDev(env: Record<string, string>): Promise<Target> {
       await exited;
       clearTimeout(timer);
     }
-    await rm(staticDir, { recursive: true, force: true });
+    await rm(siteDir, { recursive: true, force: true });
   };
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + READY_TIMEOUT_MS;
