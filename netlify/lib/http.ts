@@ -17,10 +17,12 @@ export const API_HEADERS: Readonly<Record<string, string>> = {
   'Cross-Origin-Resource-Policy': 'same-origin',
   // The same list as netlify.toml's static headers: every browser feature the site does not use is switched off.
   'Permissions-Policy':
-    'accelerometer=(), autoplay=(), browsing-topics=(), camera=(), display-capture=(), encrypted-media=(), ' +
-    'fullscreen=(), geolocation=(), gyroscope=(), hid=(), idle-detection=(), magnetometer=(), microphone=(), ' +
-    'midi=(), payment=(), picture-in-picture=(), publickey-credentials-get=(), screen-wake-lock=(), serial=(), ' +
-    'sync-xhr=(), usb=(), web-share=(), xr-spatial-tracking=()',
+    'accelerometer=(), autoplay=(), browsing-topics=(), camera=(), clipboard-read=(), ' +
+    'display-capture=(), encrypted-media=(), fullscreen=(), gamepad=(), geolocation=(), gyroscope=(), ' +
+    'hid=(), identity-credentials-get=(), idle-detection=(), local-fonts=(), magnetometer=(), ' +
+    'microphone=(), midi=(), otp-credentials=(), payment=(), picture-in-picture=(), ' +
+    'publickey-credentials-create=(), publickey-credentials-get=(), screen-wake-lock=(), serial=(), ' +
+    'sync-xhr=(), usb=(), window-management=(), xr-spatial-tracking=()',
 };
 
 /** The one way an endpoint answers: `body` as JSON with `status` and the API headers. */
