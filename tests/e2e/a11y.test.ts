@@ -96,7 +96,8 @@ describe.skipIf(skipBrowser)('accessibility (axe, WCAG 2.2 AA)', () => {
     const { context, page } = await openPage(browser(), '/availability', { viewportName: 'phone' });
     try {
       await page.locator('main input[type="date"]:enabled').waitFor();
-      await page.locator('main input[type="date"]').fill(utcDate(40));
+      const date = utcDate(40);
+      await page.locator('main input[type="date"]').fill(date);
       await page.getByRole('radio').first().waitFor();
       expect(await axeViolations(page), 'slots listed').toEqual([]);
 
@@ -111,9 +112,19 @@ describe.skipIf(skipBrowser)('accessibility (axe, WCAG 2.2 AA)', () => {
       await page.getByLabel('Your Name').fill('Peggy Hill');
       await page.getByLabel('Email Address').fill(`peggy-${Date.now()}@example.com`);
       await page.getByLabel('Event Type').selectOption({ label: 'Graduation' });
+      // The list is refetched after a booking: hold that request to check the page while it refreshes, too.
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(`**/api/availability/${date}`, async (route) => {
+        await held;
+        await route.continue();
+      });
       await page.locator('main form button[type="submit"]').click();
       await page.getByRole('status').filter({ hasText: 'Booking Confirmed!' }).waitFor();
-      expect(await axeViolations(page), 'booking confirmed').toEqual([]);
+      expect(await axeViolations(page), 'booking confirmed, slots refreshing').toEqual([]);
+      release();
+      await page.waitForFunction(() => document.querySelectorAll('main input[type="radio"]').length === 2);
+      expect(await axeViolations(page), 'booking confirmed, slots refreshed').toEqual([]);
     } finally {
       await context.close();
     }
