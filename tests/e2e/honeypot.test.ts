@@ -1,0 +1,117 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { openPage, skipBrowser, useBrowser, type ViewportName } from './support/browser';
+import { queryRows } from './support/db';
+import { utcDate } from './support/site';
+
+const field = (page: Page, label: string) => page.locator('main').getByLabel(label, { exact: true });
+const honeypot = (page: Page) => page.locator('main form input[name="website"]');
+const submit = (page: Page) => page.locator('main form button[type="submit"]');
+
+/** Opens a form page and shows its form: /contact as is, /availability once a date and a slot are picked. */
+async function openForm(page: Page, path: '/contact' | '/availability', daysAhead: number): Promise<void> {
+  if (path === '/contact') {
+    await page.getByRole('button', { name: 'Send My Request' }).and(page.locator(':enabled')).waitFor();
+    return;
+  }
+  await page.locator('main input[type="date"]:enabled').fill(utcDate(daysAhead));
+  await page.getByRole('radio').first().check();
+  await submit(page).waitFor();
+}
+
+async function fillInquiry(page: Page, email: string): Promise<void> {
+  for (const [label, value] of [
+    ['First Name', 'Buck'],
+    ['Last Name', 'Honeypot'],
+    ['Email Address', email],
+    ['Phone Number', '(512) 555-0177'],
+    ['Guest Count', '40'],
+    ['Event Date', utcDate(150)],
+    ['Event Location', 'Terlingua, TX'],
+  ]) {
+    await field(page, label!).fill(value!);
+  }
+  await field(page, 'Event Type').selectOption({ label: 'Corporate Event' });
+}
+
+async function fillBooking(page: Page, email: string): Promise<void> {
+  await field(page, 'Your Name').fill('Buck Honeypot');
+  await field(page, 'Email Address').fill(email);
+  await field(page, 'Event Type').selectOption({ label: 'Wedding' });
+}
+
+describe.skipIf(skipBrowser)('the honeypot field', () => {
+  const browser = useBrowser();
+
+  describe.each<['/contact' | '/availability', ViewportName, number]>([
+    ['/contact', 'phone', 0],
+    ['/contact', 'desktop', 0],
+    ['/availability', 'phone', 44],
+    ['/availability', 'desktop', 45],
+  ])('on %s at %s width', (path, viewportName, daysAhead) => {
+    test('is out of sight, out of the tab order and out of the accessibility tree, and autofill is told to leave it alone', async () => {
+      const { context, page } = await openPage(browser(), path, { viewportName });
+      try {
+        await openForm(page, path, daysAhead);
+        const trap = honeypot(page);
+        expect(await trap.count()).toBe(1);
+        expect(await trap.getAttribute('tabindex')).toBe('-1');
+        expect(await trap.getAttribute('autocomplete')).toBe('off');
+        expect(await trap.getAttribute('type')).toBe('text');
+
+        // Entirely left of the page, where no scrolling can bring it: nobody sees it.
+        await page.locator('main form').scrollIntoViewIfNeeded();
+        const right = await trap.evaluate((input) => input.getBoundingClientRect().right + window.scrollX);
+        expect(right).toBeLessThanOrEqual(0);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+        // Hidden from assistive technology: no textbox named Website, and nothing about it in the form's tree.
+        expect(await page.getByRole('textbox', { name: 'Website' }).count()).toBe(0);
+        expect(await page.locator('main form').ariaSnapshot()).not.toMatch(/website/i);
+
+        // Tabbing through the whole form never lands on it.
+        await page.locator('main form').locator('input, select, textarea').first().focus();
+        const visited: string[] = [];
+        for (let step = 0; step < 20; step += 1) {
+          visited.push(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name || document.activeElement?.tagName || ''));
+          await page.keyboard.press('Tab');
+        }
+        expect(visited).not.toContain('website');
+        expect(visited.length).toBeGreaterThan(3);
+      } finally {
+        await context.close();
+      }
+    });
+  });
+
+  test.each(['/contact', '/availability'] as const)(
+    'on %s a person sends it empty and is stored; a bot that fills it sees the same success and stores nothing',
+    async (path) => {
+      for (const visitor of ['person', 'bot'] as const) {
+        const email = `${visitor}-${path.slice(1)}-${Date.now()}@example.com`;
+        const { context, page } = await openPage(browser(), path);
+        try {
+          await openForm(page, path, visitor === 'person' ? 60 : 61);
+          if (path === '/contact') await fillInquiry(page, email);
+          else await fillBooking(page, email);
+          // A bot fills every input it finds, hidden or not.
+          if (visitor === 'bot') await honeypot(page).fill('http://cheap-pills.example', { force: true });
+
+          const request = page.waitForRequest((sent) => sent.method() === 'POST' && sent.url().includes('/api/'));
+          await submit(page).click();
+          const sent = JSON.parse((await request).postData() ?? '{}') as { website?: string };
+          expect(sent.website ?? '').toBe(visitor === 'bot' ? 'http://cheap-pills.example' : '');
+          const success = path === '/contact' ? 'Thank you for your inquiry!' : 'Booking Confirmed!';
+          await page.getByRole('status').filter({ hasText: success }).waitFor();
+
+          const rows = path === '/contact'
+            ? await queryRows('SELECT id FROM contact_inquiries WHERE email = $1', [email])
+            : await queryRows('SELECT id FROM bookings WHERE client_email = $1', [email]);
+          expect(rows, `${visitor} rows`).toHaveLength(visitor === 'bot' ? 0 : 1);
+        } finally {
+          await context.close();
+        }
+      }
+    },
+  );
+});
