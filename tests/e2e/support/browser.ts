@@ -48,7 +48,8 @@ export interface ContextOptions extends BrowserContextOptions {
 export async function openContext(browser: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
   const { viewportName = 'desktop', noticeSeen = true, ...rest } = options;
   const context = await browser.newContext({ baseURL, viewport: VIEWPORTS[viewportName], reducedMotion: 'reduce', ...rest });
-  context.setDefaultTimeout(10_000);
+  // Generous: the functions run in fresh workers under netlify dev, on a small shared machine.
+  context.setDefaultTimeout(15_000);
   if (noticeSeen) {
     await context.addInitScript(({ key, value }) => {
       try {
