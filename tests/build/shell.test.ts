@@ -101,14 +101,16 @@ describe.each(ROUTES)('shared shell on %s', (route) => {
     }
   });
 
-  test('carries the renovation notice (from the settings), hydrated only when the browser is idle', () => {
+  test('carries the renovation notice (from the settings), hydrated only after load when the browser is idle', () => {
     const doc = loadPage(route);
     const island = doc.querySelector('astro-island[component-url*="RenovationNotice"]');
     if (!site.renovationNotice.enabled) {
       expect(island).toBeNull();
       return;
     }
-    expect(island?.getAttribute('client')).toBe('idle');
+    // client:idle-media="all": after the load event and idle (plain client:idle can fire before load on a slow phone).
+    expect(island?.getAttribute('client')).toBe('idle-media');
+    expect(island?.getAttribute('opts')).toContain('"value":"all"');
     expect(island?.getAttribute('props')).toContain(site.renovationNotice.message);
     expect(island?.querySelector('dialog')?.hasAttribute('open')).toBe(false);
     expect(textOf(island)).toContain(site.renovationNotice.confirmLabel);
