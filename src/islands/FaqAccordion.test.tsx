@@ -1,5 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { act } from 'react';
+import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
 import FaqAccordion, { type FaqGroup } from './FaqAccordion';
@@ -79,5 +81,20 @@ describe('FaqAccordion', () => {
     expect(openItems()).toHaveLength(1);
     await user.click(screen.getByText('What areas do you serve?'));
     expect(openItems()).toHaveLength(0);
+  });
+
+  test('an answer opened before hydration closes on the next click', async () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<FaqAccordion groups={groups} />);
+    document.body.append(container);
+    // The visitor opened it while the island's JavaScript was still loading.
+    container.querySelector<HTMLDetailsElement>('#faq-area')!.open = true;
+    // Let its toggle event pass before the island exists, as it does on a real phone.
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const hydrated = await act(async () => hydrateRoot(container, <FaqAccordion groups={groups} />));
+    await userEvent.click(item('What areas do you serve?').querySelector('summary')!);
+    expect(openItems()).toHaveLength(0);
+    act(() => hydrated.unmount());
+    container.remove();
   });
 });

@@ -1,4 +1,4 @@
-import { useState, type MouseEvent, type SyntheticEvent } from 'react';
+import { useEffect, useRef, useState, type MouseEvent, type SyntheticEvent } from 'react';
 
 /** One question and its answer. */
 export interface FaqItem {
@@ -24,6 +24,14 @@ interface Props {
  */
 export default function FaqAccordion({ groups }: Props) {
   const [openId, setOpenId] = useState<string | null>(null);
+  const root = useRef<HTMLDivElement>(null);
+
+  // An answer opened before hydration (slow phone, or JS late) is open in the DOM but not in state: adopt it, or the
+  // next click on it would "open" it again instead of closing it.
+  useEffect(() => {
+    const opened = root.current?.querySelector<HTMLDetailsElement>('details[open]');
+    if (opened?.dataset.itemId) setOpenId(opened.dataset.itemId);
+  }, []);
 
   const toggle = (id: string) => (event: MouseEvent<HTMLElement>) => {
     event.preventDefault();
@@ -40,7 +48,7 @@ export default function FaqAccordion({ groups }: Props) {
   };
 
   return (
-    <div className="faq-accordion">
+    <div className="faq-accordion" ref={root}>
       {groups.map((group) => (
         <section key={group.id} className="faq-group" aria-labelledby={`faq-group-${group.id}`}>
           <h2 id={`faq-group-${group.id}`}>{group.title}</h2>
@@ -48,6 +56,7 @@ export default function FaqAccordion({ groups }: Props) {
             <details
               key={item.id}
               id={`faq-${item.id}`}
+              data-item-id={item.id}
               className="faq-item"
               name="faq"
               open={openId === item.id}
