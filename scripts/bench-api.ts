@@ -64,9 +64,10 @@ async function startNetlifyDev(env: Record<string, string>): Promise<Target> {
   for (const path of ['netlify', 'src/schemas']) {
     await cp(join(ROOT_DIR, path), join(siteDir, path), { recursive: true });
   }
-  for (const name of ['node_modules', 'package.json']) {
-    await symlink(join(ROOT_DIR, name), join(siteDir, name));
-  }
+  await symlink(join(ROOT_DIR, 'node_modules'), join(siteDir, 'node_modules'));
+  // A copy, never a link: netlify dev rewrites the site's package.json, and through a link that write would land on
+  // the project's own file.
+  await writeFile(join(siteDir, 'package.json'), JSON.stringify({ name: 'bench-site', private: true, type: 'module' }));
   const [port, staticPort] = [await freePort(), await freePort()];
   const bin = join(ROOT_DIR, 'node_modules', '.bin');
   const child: ChildProcess = spawn(
