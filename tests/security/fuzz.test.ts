@@ -27,7 +27,7 @@ const ORIGIN = 'http://localhost:8888';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** One generated HTTP request, as sent to a function's default export. */
-type Sent = { method: string; path: string; contentType: string | null; body: string | Uint8Array | null };
+type Sent = { method: string; path: string; contentType: string | null; body: string | Uint8Array<ArrayBuffer> | null };
 
 /** What the request should get, judged from the shared schemas alone. */
 type Verdict =
@@ -187,9 +187,10 @@ const bookingFields = {
 };
 
 /** JSON bodies around a payload of `fields`: mostly plausible forms, then broken, mangled and hostile ones. */
-function jsonBodies(fields: Record<string, fc.Arbitrary<unknown>>): fc.Arbitrary<string | Uint8Array> {
+function jsonBodies(fields: Record<string, fc.Arbitrary<unknown>>): fc.Arbitrary<string | Uint8Array<ArrayBuffer>> {
   const names = Object.keys(fields);
-  const person = fc.record({ ...fields, website: personHoneypot }, { requiredKeys: names.filter((n) => n !== 'message') });
+  const entries: Record<string, fc.Arbitrary<unknown>> = { ...fields, website: personHoneypot };
+  const person = fc.record(entries, { requiredKeys: names.filter((name) => name !== 'message') });
   const stringify = (value: unknown) => JSON.stringify(value);
   return fc.oneof(
     { weight: 20, arbitrary: person.map(stringify) },
