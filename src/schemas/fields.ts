@@ -26,7 +26,10 @@ export function emailAddress(required: string) {
     v.trim(),
     v.nonEmpty(required),
     v.maxLength(254, 'Please enter an email address of at most 254 characters.'),
-    v.email('Please enter a valid email address.'),
+    // RFC 5322 local parts (o'brien@…, first.last+tag@…), which valibot's stricter `email` refuses, and a real
+    // top-level domain, which the RFC alone does not ask for.
+    v.rfcEmail('Please enter a valid email address.'),
+    v.regex(/\.[a-z]{2,}$/i, 'Please enter a valid email address.'),
   );
 }
 

@@ -68,6 +68,13 @@ describe('InquirySchema', () => {
     expect(v.parse(InquirySchema, { ...valid, ...patch }).message).toBe(expected);
   });
 
+  test.each([["o'brien@example.org"], ['first.last+events@mail.example.co.uk'], ['Dolly.Parton@Example.COM']])(
+    'accepts the e-mail address %j',
+    (email) => {
+      expect(v.parse(InquirySchema, { ...valid, email }).email).toBe(email);
+    },
+  );
+
   test.each([
     ['120', '120'],
     [120, '120'],
@@ -119,6 +126,8 @@ describe('InquirySchema', () => {
     ['email', 'dolly@', 'Please enter a valid email address.'],
     ['email', 'dolly@example', 'Please enter a valid email address.'],
     ['email', 'dolly example@example.com', 'Please enter a valid email address.'],
+    ['email', 'dolly@example.c', 'Please enter a valid email address.'],
+    ['email', 'dolly@-example.com', 'Please enter a valid email address.'],
     ['email', `${'a'.repeat(250)}@example.com`, 'Please enter an email address of at most 254 characters.'],
     ['phone', 'call me', 'Please enter a valid phone number.'],
     ['phone', '555-12', 'Please enter a valid phone number.'],
