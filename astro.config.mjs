@@ -38,8 +38,10 @@ export default defineConfig({
       ],
     },
   },
-  // Self-hosted from the @fontsource packages (latin subset only) with metric-matched fallbacks. `optional`: a font that is
-  // not ready at first paint (~100 ms) is skipped for that page view instead of swapped in, so fonts never shift layout.
+  // One self-hosted display face (Rye, from @fontsource, latin subset) with a metric-matched fallback. `optional`: when it
+  // is not ready at first paint (~100 ms) it is skipped for that page view instead of swapped in, so it never shifts
+  // layout. Headings and text use system faces (see --font-heading/--font-body in global.css): the 70 KB of Lora and
+  // Source Sans 3 cost about 0.3-0.6 s of LCP on a phone connection.
   fonts: [
     {
       provider: fontProviders.local(),
@@ -49,34 +51,6 @@ export default defineConfig({
       display: 'optional',
       options: {
         variants: [{ src: ['@fontsource/rye/files/rye-latin-400-normal.woff2'], weight: 400, style: 'normal' }],
-      },
-    },
-    {
-      provider: fontProviders.local(),
-      name: 'Lora Variable',
-      cssVariable: '--font-heading',
-      fallbacks: ['Georgia', 'serif'],
-      display: 'optional',
-      options: {
-        variants: [
-          { src: ['@fontsource-variable/lora/files/lora-latin-wght-normal.woff2'], weight: '400 700', style: 'normal' },
-        ],
-      },
-    },
-    {
-      provider: fontProviders.local(),
-      name: 'Source Sans 3 Variable',
-      cssVariable: '--font-body',
-      fallbacks: ['system-ui', 'sans-serif'],
-      display: 'optional',
-      options: {
-        variants: [
-          {
-            src: ['@fontsource-variable/source-sans-3/files/source-sans-3-latin-wght-normal.woff2'],
-            weight: '200 900',
-            style: 'normal',
-          },
-        ],
       },
     },
   ],

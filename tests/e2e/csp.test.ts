@@ -73,7 +73,8 @@ async function expectImagesAndFontsLoaded(page: Page): Promise<void> {
     const hosted = [...document.fonts].filter((face) => !face.family.includes('fallback'));
     return Promise.all(hosted.map((face) => face.load().then(() => `${face.family}: loaded`, () => `${face.family}: error`)));
   });
-  expect(fonts.length).toBeGreaterThanOrEqual(3);
+  // The site hosts one face, the display face Rye (headings and text use system faces).
+  expect(fonts.length).toBeGreaterThanOrEqual(1);
   expect(fonts.filter((status) => status.endsWith('error'))).toEqual([]);
 }
 
