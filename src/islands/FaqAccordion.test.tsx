@@ -84,6 +84,8 @@ describe('FaqAccordion', () => {
   });
 
   test('an answer opened before hydration closes on the next click', async () => {
+    // hydrateRoot is driven by hand here, outside Testing Library's helpers, so tell React this is a test.
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
     const container = document.createElement('div');
     container.innerHTML = renderToString(<FaqAccordion groups={groups} />);
     document.body.append(container);
