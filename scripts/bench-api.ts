@@ -7,18 +7,18 @@
  * server routed by their `config.path`: that isolates the handler + driver + database cost. Figures only; every
  * loop is bounded.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { delimiter, dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { migrate } from '../netlify/lib/migrations';
 import { TIME_SLOT_KEYS } from '../src/schemas/booking';
 import { addDaysUtc, todayUtc } from '../src/schemas/dates';
 import { runLoad, type RunSummary } from './lib/bench-stats';
 import { startEmbeddedDatabase } from './lib/embedded-db';
+import { spawnNetlifyDev } from './lib/netlify-dev';
 import { ROOT_DIR } from './lib/paths';
 
 const mode = process.argv.includes('--harness') ? 'harness' : 'netlify-dev';
@@ -69,75 +69,30 @@ async function startNetlifyDev(env: Record<string, string>): Promise<Target> {
   // the project's own file.
   await writeFile(join(siteDir, 'package.json'), JSON.stringify({ name: 'bench-site', private: true, type: 'module' }));
   const [port, staticPort] = [await freePort(), await freePort()];
-  const bin = join(ROOT_DIR, 'node_modules', '.bin');
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [
-      join(ROOT_DIR, 'node_modules/netlify-cli/bin/run.js'),
-      'dev',
-      '--offline',
-      '--dir',
-      'static',
-      '--framework',
-      '#static',
-      '--command',
-      '',
-      '--port',
-      String(port),
-      '--staticServerPort',
-      String(staticPort),
-      '--no-open',
-    ],
-    {
-      cwd: siteDir,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
-        ...env,
-        PATH: [bin, dirname(process.execPath), process.env.PATH ?? ''].join(delimiter),
-        BROWSER: 'none',
-        NETLIFY_TELEMETRY_DISABLED: '1',
-        FORCE_COLOR: '0',
-      },
-    },
+  const netlify = spawnNetlifyDev(
+    ROOT_DIR,
+    siteDir,
+    ['--offline', '--dir', 'static', '--framework', '#static', '--command', '', '--port', String(port), '--staticServerPort', String(staticPort), '--no-open'],
+    env,
   );
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const { child, output: log } = netlify;
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      try {
-        process.kill(-child.pid, 'SIGTERM');
-      } catch {
-        // already gone
-      }
-      const timer = setTimeout(() => {
-        try {
-          process.kill(-child.pid!, 'SIGKILL');
-        } catch {
-          // already gone
-        }
-      }, 5_000);
-      await exited;
-      clearTimeout(timer);
-    }
+    await netlify.stop();
     await rm(siteDir, { recursive: true, force: true });
   };
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
-    const ready = ['availability', 'bookings', 'contact'].every((name) => output.includes(`Loaded function ${name}`));
+    const ready = ['availability', 'bookings', 'contact'].every((name) => log().includes(`Loaded function ${name}`));
     if (ready) {
       const probe = await fetch(`${baseUrl}/api/availability/${todayUtc()}`).catch(() => undefined);
-      if (probe?.status === 200) return { baseUrl, stop, log: () => output };
+      if (probe?.status === 200) return { baseUrl, stop, log };
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await stop();
-  throw new Error(`netlify dev did not become ready:\n${output.slice(-3000)}`);
+  throw new Error(`netlify dev did not become ready:\n${log().slice(-3000)}`);
 }
 
 type Entry = { default: (req: Request, context: object) => Promise<Response>; config: { path?: string | string[] } };
@@ -220,6 +175,15 @@ async function main(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'lone-star-bench-'));
   const database = await startEmbeddedDatabase({ dataDir: join(dir, 'pgdata') });
   let target: Target | undefined;
+  const cleanUp = async () => {
+    await target?.stop();
+    await database.stop();
+    await rm(dir, { recursive: true, force: true });
+  };
+  // netlify dev runs in its own process group, so Ctrl-C must stop it (and the database) explicitly.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
+  }
   // The harness calls the functions in this process, so they read the settings from here.
   process.env.DATABASE_URL = database.databaseUrl;
   process.env.NEON_WS_PROXY = database.wsProxy;
@@ -292,9 +256,7 @@ async function main(): Promise<void> {
     for (const [kind, count] of failures) print(`function failures: ${count} × ${kind}`);
     if (process.env.BENCH_LOG) print(target.log?.());
   } finally {
-    await target?.stop();
-    await database.stop();
-    await rm(dir, { recursive: true, force: true });
+    await cleanUp();
   }
 }
 

@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
-import { delimiter, dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { spawnNetlifyDev } from '../../../scripts/lib/netlify-dev';
 
 /** A running production server: the built `dist/` and the functions behind Netlify's local proxy. */
 export interface SiteServer {
@@ -34,30 +34,6 @@ function functionNames(root: string): string[] {
     .map((entry) => entry.name.replace(/\.(m|c)?(t|j)sx?$/, ''));
 }
 
-function stopGroup(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return resolve();
-    const pid = child.pid;
-    const kill = setTimeout(() => {
-      try {
-        process.kill(-pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }, 5000);
-    child.once('exit', () => {
-      clearTimeout(kill);
-      resolve();
-    });
-    try {
-      process.kill(-pid, 'SIGTERM');
-    } catch {
-      clearTimeout(kill);
-      resolve();
-    }
-  });
-}
-
 /**
  * Serves a snapshot of the already built `dist/` plus `netlify/functions` with `netlify dev --offline --dir` (static server,
  * netlify.toml headers, 404.html, functions v2 routing), passing `env` to the functions. Resolves once the proxy
@@ -71,11 +47,10 @@ export async function startSiteServer(root: string, env: Record<string, string>,
   const snapshot = mkdtempSync(join(tmpdir(), 'lone-star-dist-'));
   cpSync(join(root, 'dist'), snapshot, { recursive: true });
   const [port, staticPort] = [await freePort(), await freePort()];
-  const bin = join(root, 'node_modules', '.bin');
-  const child = spawn(
-    join(bin, 'netlify'),
+  const netlify = spawnNetlifyDev(
+    root,
+    root,
     [
-      'dev',
       '--offline',
       '--dir',
       snapshot,
@@ -91,30 +66,15 @@ export async function startSiteServer(root: string, env: Record<string, string>,
       String(staticPort),
       '--no-open',
     ],
-    {
-      cwd: root,
-      detached: true, // own process group, so stop() ends netlify and every worker it started
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
-        ...env,
-        // netlify dev needs deno (edge runtime) and a Node 22+; both must be found first on PATH.
-        PATH: [bin, dirname(process.execPath), process.env.PATH ?? ''].join(delimiter),
-        BROWSER: 'none',
-        NETLIFY_TELEMETRY_DISABLED: '1',
-        FORCE_COLOR: '0',
-      },
-    },
+    env,
   );
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const { child, output: log } = netlify;
   const url = `http://localhost:${port}`;
   const server: SiteServer = {
     url,
-    log: () => output,
+    log,
     stop: async () => {
-      await stopGroup(child);
+      await netlify.stop();
       rmSync(snapshot, { recursive: true, force: true });
     },
   };
@@ -124,15 +84,15 @@ export async function startSiteServer(root: string, env: Record<string, string>,
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
       await server.stop();
-      throw new Error(`netlify dev exited with ${child.exitCode}:\n${output}`);
+      throw new Error(`netlify dev exited with ${child.exitCode}:\n${log()}`);
     }
-    const loaded = expected.every((name) => output.includes(`Loaded function ${name}`));
-    if (loaded && output.includes('Local dev server ready')) {
+    const loaded = expected.every((name) => log().includes(`Loaded function ${name}`));
+    if (loaded && log().includes('Local dev server ready')) {
       const answer = await fetch(url, { signal: AbortSignal.timeout(5000) }).catch(() => null);
       if (answer?.ok) return server;
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await server.stop();
-  throw new Error(`netlify dev did not become ready within ${timeoutMs} ms:\n${output}`);
+  throw new Error(`netlify dev did not become ready within ${timeoutMs} ms:\n${log()}`);
 }
