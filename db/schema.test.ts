@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { migrate } from '../netlify/lib/migrations';
+import { migrate, readMigrations } from '../netlify/lib/migrations';
 import { databases, freshDatabase, query, type FreshDatabase } from '../tests/api/support';
 
 const ARGON2ID =
@@ -17,10 +17,12 @@ describe.each(databases)('migrations on a fresh $name', (like) => {
   const config = () => ({ config: { url: database.url, wsProxy: database.wsProxy } });
 
   test('apply cleanly, then report everything as already applied', async () => {
-    expect(await migrate(config())).toEqual({ applied: ['001_initial_schema'], alreadyApplied: [] });
-    expect(await migrate(config())).toEqual({ applied: [], alreadyApplied: ['001_initial_schema'] });
-    const recorded = await query(database, 'SELECT version, name FROM schema_migrations');
-    expect(recorded).toEqual([{ version: '001', name: 'initial_schema' }]);
+    const all = (await readMigrations()).map((m) => `${m.version}_${m.name}`);
+    expect(await migrate(config())).toEqual({ applied: all, alreadyApplied: [] });
+    expect(await migrate(config())).toEqual({ applied: [], alreadyApplied: all });
+    const recorded = await query(database, 'SELECT version, name FROM schema_migrations ORDER BY version');
+    expect(recorded[0]).toEqual({ version: '001', name: 'initial_schema' });
+    expect(recorded).toHaveLength(all.length);
   });
 
   test('create the spec tables with snake_case columns and defaults', async () => {
@@ -56,10 +58,13 @@ describe.each(databases)('migrations on a fresh $name', (like) => {
       'event_type?',
       'created_at',
       'updated_at',
+      'kind',
+      'cancelled_at?',
+      'cancelled_by?',
     ]);
     const [booking] = await query<{ is_available: boolean; id: string }>(
       database,
-      "INSERT INTO bookings (date, time_slot) VALUES ('2030-01-01', 'morning') RETURNING id, is_available",
+      "INSERT INTO bookings (date, time_slot, kind) VALUES ('2030-01-01', 'morning', 'block') RETURNING id, is_available",
     );
     expect(booking!.is_available).toBe(true);
     expect(booking!.id).toMatch(/^[0-9a-f-]{36}$/);
@@ -90,7 +95,7 @@ describe.each(databases)('migrations on a fresh $name', (like) => {
 
   test('at most one row holds a (date, slot); released rows do not count', async () => {
     const insert = (isAvailable: boolean) =>
-      query(database, "INSERT INTO bookings (date, time_slot, is_available) VALUES ('2030-02-01', 'evening', $1)", [
+      query(database, "INSERT INTO bookings (date, time_slot, is_available, kind) VALUES ('2030-02-01', 'evening', $1, 'block')", [
         isAvailable,
       ]);
     await insert(false);
@@ -108,14 +113,14 @@ describe.each(databases)('migrations on a fresh $name', (like) => {
 
   test('refuses unknown time slots', async () => {
     await expect(
-      query(database, "INSERT INTO bookings (date, time_slot) VALUES ('2030-01-01', 'night')"),
+      query(database, "INSERT INTO bookings (date, time_slot, kind) VALUES ('2030-01-01', 'night', 'block')"),
     ).rejects.toMatchObject({ code: '23514' });
   });
 
   test('updated_at moves when a booking changes, and only then', async () => {
     const [row] = await query<{ id: string; created_at: Date; updated_at: Date }>(
       database,
-      "INSERT INTO bookings (date, time_slot) VALUES ('2030-03-01', 'afternoon') RETURNING id, created_at, updated_at",
+      "INSERT INTO bookings (date, time_slot, kind) VALUES ('2030-03-01', 'afternoon', 'block') RETURNING id, created_at, updated_at",
     );
     await new Promise((resolve) => setTimeout(resolve, 20));
     await query(database, 'UPDATE bookings SET client_name = client_name WHERE id = $1', [row!.id]);

@@ -9,7 +9,6 @@
  */
 import { cp, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { createServer as createTcpServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -17,9 +16,11 @@ import { migrate } from '../netlify/lib/migrations';
 import { TIME_SLOT_KEYS } from '../src/schemas/booking';
 import { addDaysUtc, todayUtc } from '../src/schemas/dates';
 import { runLoad, type RunSummary } from './lib/bench-stats';
-import { startEmbeddedDatabase } from './lib/embedded-db';
-import { spawnNetlifyDev } from './lib/netlify-dev';
 import { ROOT_DIR } from './lib/paths';
+import { embeddedDatabase } from './lib/shared-harness/database';
+import { freePort } from './lib/shared-harness/free-port';
+import { findRoute, netlifyContext } from './lib/shared-harness/functions';
+import { spawnNetlifyDev, waitForNetlifyDev } from './lib/shared-harness/netlify-dev';
 
 const mode = process.argv.includes('--harness') ? 'harness' : 'netlify-dev';
 
@@ -36,17 +37,6 @@ function print(line = ''): void {
   process.stdout.write(`${line}\n`);
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createTcpServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 type Target = { baseUrl: string; stop(): Promise<void>; log?: () => string };
 
 async function startNetlifyDev(env: Record<string, string>): Promise<Target> {
@@ -61,7 +51,7 @@ async function startNetlifyDev(env: Record<string, string>): Promise<Target> {
     join(siteDir, 'netlify.toml'),
     '[functions]\n  directory = "netlify/functions"\n  node_bundler = "esbuild"\n',
   );
-  for (const path of ['netlify', 'src/schemas']) {
+  for (const path of ['netlify', 'src/schemas', 'src/content']) {
     await cp(join(ROOT_DIR, path), join(siteDir, path), { recursive: true });
   }
   await symlink(join(ROOT_DIR, 'node_modules'), join(siteDir, 'node_modules'));
@@ -75,43 +65,27 @@ async function startNetlifyDev(env: Record<string, string>): Promise<Target> {
     ['--offline', '--dir', 'static', '--framework', '#static', '--command', '', '--port', String(port), '--staticServerPort', String(staticPort), '--no-open'],
     env,
   );
-  const { child, output: log } = netlify;
   const stop = async () => {
     await netlify.stop();
     await rm(siteDir, { recursive: true, force: true });
   };
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) break;
-    const ready = ['availability', 'bookings', 'contact'].every((name) => log().includes(`Loaded function ${name}`));
-    if (ready) {
-      const probe = await fetch(`${baseUrl}/api/availability/${todayUtc()}`).catch(() => undefined);
-      if (probe?.status === 200) return { baseUrl, stop, log };
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+  try {
+    await waitForNetlifyDev(netlify, siteDir, `${baseUrl}/api/availability/${todayUtc()}`, READY_TIMEOUT_MS);
+  } catch (error) {
+    await stop();
+    throw error;
   }
-  await stop();
-  throw new Error(`netlify dev did not become ready:\n${log().slice(-3000)}`);
+  return { baseUrl, stop, log: netlify.output };
 }
-
-type Entry = { default: (req: Request, context: object) => Promise<Response>; config: { path?: string | string[] } };
 
 async function startHarness(): Promise<Target> {
   // The functions log one line per request; in this process that would drown the figures.
   console.log = () => {};
-  const entries: Entry[] = [
-    await import('../netlify/functions/availability'),
-    await import('../netlify/functions/bookings'),
-    await import('../netlify/functions/contact'),
-  ];
-  const routes = entries.flatMap((entry) =>
-    [entry.config.path ?? []].flat().map((path) => ({ pattern: new URLPattern({ pathname: path }), entry })),
-  );
   const server = createServer(async (incoming: IncomingMessage, outgoing: ServerResponse) => {
     const url = `http://127.0.0.1${incoming.url ?? '/'}`;
-    const route = routes.find(({ pattern }) => pattern.test(url));
-    if (!route) {
+    const found = await findRoute(url);
+    if (!found) {
       outgoing.writeHead(404).end();
       return;
     }
@@ -124,13 +98,12 @@ async function startHarness(): Promise<Target> {
       body: hasBody ? (Readable.toWeb(incoming) as ReadableStream<Uint8Array>) : undefined,
       duplex: 'half',
     } as RequestInit);
-    const background: Promise<unknown>[] = [];
-    const response = await route.entry.default(request, {
-      requestId: crypto.randomUUID(),
-      waitUntil: (promise: Promise<unknown>) => background.push(promise),
-    });
+    // Like Netlify, answer first; the work handed to waitUntil (closing the connection) finishes afterwards.
+    const { context, background } = await netlifyContext(found.route.handler, request);
+    const response = await found.route.handler(request, context);
     outgoing.writeHead(response.status, Object.fromEntries(response.headers));
     outgoing.end(Buffer.from(await response.arrayBuffer()));
+    await background();
   });
   const port = await freePort();
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
@@ -151,8 +124,23 @@ function bookingBody(date: string, timeSlot: string, index: number): string {
     date,
     timeSlot,
     clientName: `Bench Guest ${index}`,
-    clientEmail: `bench${index}@example.com`,
+    // One address per reservation: at most 3 future holds per address are allowed.
+    clientEmail: `bench${index}-${date}-${timeSlot}@example.com`,
     eventType: 'other',
+  });
+}
+
+function inquiryBody(index: number, eventDate: string): string {
+  return JSON.stringify({
+    firstName: 'Bench',
+    lastName: `Guest ${index}`,
+    email: `bench${index}@example.com`,
+    phone: '(512) 555-0100',
+    eventType: 'other',
+    guestCount: '40',
+    eventDate,
+    eventLocation: 'Austin',
+    message: 'Benchmark inquiry',
   });
 }
 
@@ -172,20 +160,18 @@ function row(label: string, summary: RunSummary): string {
 }
 
 async function main(): Promise<void> {
-  const dir = await mkdtemp(join(tmpdir(), 'lone-star-bench-'));
-  const database = await startEmbeddedDatabase({ dataDir: join(dir, 'pgdata') });
+  const database = await embeddedDatabase();
   let target: Target | undefined;
   const cleanUp = async () => {
     await target?.stop();
     await database.stop();
-    await rm(dir, { recursive: true, force: true });
   };
   // netlify dev runs in its own process group, so Ctrl-C must stop it (and the database) explicitly.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
   }
   // The harness calls the functions in this process, so they read the settings from here.
-  process.env.DATABASE_URL = database.databaseUrl;
+  process.env.DATABASE_URL = database.url;
   process.env.NEON_WS_PROXY = database.wsProxy;
   try {
     await migrate();
@@ -193,7 +179,7 @@ async function main(): Promise<void> {
     target =
       mode === 'harness'
         ? await startHarness()
-        : await startNetlifyDev({ DATABASE_URL: database.databaseUrl, NEON_WS_PROXY: database.wsProxy });
+        : await startNetlifyDev({ DATABASE_URL: database.url, NEON_WS_PROXY: database.wsProxy! });
     const base = target.baseUrl;
     const today = todayUtc();
 
@@ -226,6 +212,49 @@ async function main(): Promise<void> {
       );
       day += Math.ceil(WRITES_PER_LEVEL / TIME_SLOT_KEYS.length) + 1;
       print(row('booking (POST)', summary));
+    }
+
+    for (const concurrency of CONCURRENCY_LEVELS) {
+      const summary = await runLoad(WRITES_PER_LEVEL, concurrency, (index) =>
+        send(
+          new Request(`${base}/api/contact`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: inquiryBody(index, addDaysUtc(today, 60)),
+          }),
+        ),
+      );
+      print(row('inquiry (POST)', summary));
+    }
+    // The same writes with an Idempotency-Key (a fresh one each): the cost of claiming the key and storing the answer.
+    const keyed = { 'content-type': 'application/json' };
+    const keyedBookingDay = day;
+    day += Math.ceil(WRITES_PER_LEVEL / TIME_SLOT_KEYS.length) + 1;
+    for (const [label, request] of [
+      [
+        'booking + key (POST)',
+        (index: number) =>
+          new Request(`${base}/api/bookings`, {
+            method: 'POST',
+            headers: { ...keyed, 'idempotency-key': crypto.randomUUID() },
+            body: bookingBody(
+              addDaysUtc(today, keyedBookingDay + Math.floor(index / TIME_SLOT_KEYS.length)),
+              TIME_SLOT_KEYS[index % TIME_SLOT_KEYS.length]!,
+              index,
+            ),
+          }),
+      ],
+      [
+        'inquiry + key (POST)',
+        (index: number) =>
+          new Request(`${base}/api/contact`, {
+            method: 'POST',
+            headers: { ...keyed, 'idempotency-key': crypto.randomUUID() },
+            body: inquiryBody(index, addDaysUtc(today, 60)),
+          }),
+      ],
+    ] as const) {
+      print(row(label, await runLoad(WRITES_PER_LEVEL, 10, (index) => send(request(index)))));
     }
 
     const raceDate = addDaysUtc(today, day + 10);

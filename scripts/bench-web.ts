@@ -11,7 +11,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import type { Result as LighthouseResult } from 'lighthouse';
-import { CHROME_FLAGS, findChrome } from '../tests/e2e/support/chrome.ts';
+import { median } from './lib/bench-stats.ts';
+import { CHROME_FLAGS, findChrome } from './lib/shared-harness/chrome.ts';
 import { serveDist } from './bench-web-server.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -136,12 +137,6 @@ async function measureEarlyJs(chromePath: string, origin: string, paths: string[
     await browser.close();
   }
   return results;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 function score(lhr: LighthouseResult, id: string): number {

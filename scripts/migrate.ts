@@ -1,26 +1,15 @@
 /**
  * `npm run db:migrate`: applies the pending migrations in db/migrations/ to DATABASE_URL, or, when it is not set,
- * to the embedded database in .data/pglite (the one `npm start` uses).
+ * to the embedded database `npm start` uses (see embeddedDataDir in scripts/lib/paths.ts).
  */
-import { isLocalDatabaseUrl } from '../netlify/lib/env';
 import { migrate } from '../netlify/lib/migrations';
-import { startEmbeddedDatabase, type EmbeddedDatabase } from './lib/embedded-db';
-import { EMBEDDED_DATA_DIR } from './lib/paths';
-import { startWsBridge, type WsBridge } from './lib/ws-bridge';
+import { projectDatabase, type DatabaseHandle } from './lib/shared-harness/database';
 
-let embedded: EmbeddedDatabase | undefined;
-let bridge: WsBridge | undefined;
+let database: DatabaseHandle | undefined;
 try {
-  if (!process.env.DATABASE_URL) {
-    embedded = await startEmbeddedDatabase({ dataDir: EMBEDDED_DATA_DIR });
-    process.env.DATABASE_URL = embedded.databaseUrl;
-    process.env.NEON_WS_PROXY = embedded.wsProxy;
-    console.log(`Embedded database: ${EMBEDDED_DATA_DIR}`);
-  } else if (isLocalDatabaseUrl(process.env.DATABASE_URL) && !process.env.NEON_WS_PROXY) {
-    bridge = await startWsBridge();
-    process.env.NEON_WS_PROXY = bridge.address;
-  }
-  const { applied, alreadyApplied } = await migrate();
+  database = await projectDatabase(process.env, { joinRunning: true });
+  console.log(`Database: ${database.description}`);
+  const { applied, alreadyApplied } = await migrate({ config: { url: database.url, wsProxy: database.wsProxy } });
   for (const name of alreadyApplied) console.log(`  already applied  ${name}`);
   for (const name of applied) console.log(`  applied          ${name}`);
   console.log(applied.length > 0 ? `Applied ${applied.length} migration(s).` : 'The database is up to date.');
@@ -28,6 +17,5 @@ try {
   console.error(`Migration failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;
 } finally {
-  await bridge?.stop();
-  await embedded?.stop();
+  await database?.stop();
 }

@@ -1,111 +1,179 @@
 /**
- * `npm start`: the whole site with its API on http://localhost:8888 (or PORT), offline.
- * Without DATABASE_URL it starts the embedded Postgres (PGlite, files in .data/pglite) and the WebSocket bridge;
- * with DATABASE_URL it uses that database (through the bridge when it is on this machine). Either way it applies
- * the migrations, then runs `netlify dev --offline`. Ctrl-C stops netlify dev first, then closes the database cleanly.
+ * `npm start`: the whole site with its API on http://localhost:8888 (or PORT), offline, on this machine only
+ * (loopback; HOST=0.0.0.0 opens it to the network, see README "Security and personal data").
+ *
+ * It starts a short list of services in order and, on Ctrl-C (or when one of them ends), stops them in reverse order:
+ *   1. the database: DATABASE_URL when set (through the WebSocket bridge when it is on this machine), else the
+ *      embedded Postgres (PGlite) with its bridge; then the migrations are applied;
+ *   2. the mail inbox (unless SMTP_URL is set): MailDev on loopback ports, which catches every e-mail the functions
+ *      send and shows it in a web inbox, so nothing leaves the machine;
+ *   3. `netlify dev --offline` running `astro dev`: the pages and the functions.
+ * Each service prints one `▸` line when it is up. A new service (say, a mail catcher for the functions' e-mail) is
+ * one more entry in that list, with the settings it hands to the functions in `functionsEnv`.
  */
-import { spawn } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { isIP } from 'node:net';
 import { join } from 'node:path';
-import { isLocalDatabaseUrl } from '../netlify/lib/env';
+import { pathToFileURL } from 'node:url';
 import { migrate } from '../netlify/lib/migrations';
-import { startEmbeddedDatabase, type EmbeddedDatabase } from './lib/embedded-db';
-import { EMBEDDED_DATA_DIR, ROOT_DIR } from './lib/paths';
-import { startWsBridge, type WsBridge } from './lib/ws-bridge';
+import { startMailCatcher } from './lib/shared-harness/mail-catcher';
+import { ROOT_DIR, embeddedDataDir } from './lib/paths';
+import { announceRunningDatabase, withdrawRunningDatabase } from './lib/running-database';
+import { projectDatabase } from './lib/shared-harness/database';
+import { freePort } from './lib/shared-harness/free-port';
 
 const STOP_GRACE_MS = 10_000;
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+
+/** Something `npm start` runs, and how to stop it. */
+type Service = { name: string; stop(): Promise<void> };
 
 const port = Number(process.env.PORT || 8888);
 if (!Number.isInteger(port) || port < 1 || port > 65_535) {
   console.error(`PORT must be a port number, got ${JSON.stringify(process.env.PORT)}.`);
   process.exit(1);
 }
-
-let embedded: EmbeddedDatabase | undefined;
-let bridge: WsBridge | undefined;
-
-async function stopDatabase(): Promise<void> {
-  await bridge?.stop();
-  await embedded?.stop();
-}
-
-try {
-  if (!process.env.DATABASE_URL) {
-    embedded = await startEmbeddedDatabase({ dataDir: EMBEDDED_DATA_DIR });
-    process.env.DATABASE_URL = embedded.databaseUrl;
-    process.env.NEON_WS_PROXY = embedded.wsProxy;
-    console.log(`▸ embedded database ${embedded.databaseUrl} (files in ${embedded.dataDir})`);
-  } else if (isLocalDatabaseUrl(process.env.DATABASE_URL) && !process.env.NEON_WS_PROXY) {
-    bridge = await startWsBridge();
-    process.env.NEON_WS_PROXY = bridge.address;
-    console.log('▸ using DATABASE_URL (a server on this machine, through the WebSocket bridge)');
-  } else {
-    console.log('▸ using DATABASE_URL');
-  }
-  const { applied } = await migrate();
-  console.log(`▸ migrations: ${applied.length > 0 ? `applied ${applied.join(', ')}` : 'up to date'}`);
-} catch (error) {
-  const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
-  console.error(`Could not prepare the database: ${error instanceof Error ? error.message : String(error)}${cause}`);
-  await stopDatabase();
+const host = process.env.HOST?.trim() || '127.0.0.1';
+if (host !== 'localhost' && isIP(host) === 0) {
+  console.error(`HOST must be an IP address such as 127.0.0.1 or 0.0.0.0, got ${JSON.stringify(process.env.HOST)}.`);
   process.exit(1);
 }
 
-/** A TCP port nobody listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port: free } = probe.address() as AddressInfo;
-      probe.close(() => resolve(free));
-    });
-  });
+/** Started services, in start order. */
+const running: Service[] = [];
+/** Settings the functions read (see netlify/lib/env.ts), filled in as services start. */
+const functionsEnv: Record<string, string> = {};
+
+function say(line: string): void {
+  console.log(`▸ ${line}`);
 }
 
-// Astro gets a port of its own, so a dev server already running elsewhere (e.g. `npm run dev` on 4321) can neither
-// block this one nor be proxied by mistake; --ignore-lock lets Astro run beside it.
-const astroPort = await freePort();
-const netlify = spawn(
-  process.execPath,
-  [
-    join(ROOT_DIR, 'node_modules/netlify-cli/bin/run.js'),
-    'dev',
-    '--offline',
-    '--port',
-    String(port),
-    '--command',
-    `astro dev --port ${astroPort} --ignore-lock`,
-    '--target-port',
-    String(astroPort),
-  ],
-  {
-    cwd: ROOT_DIR,
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      ASTRO_DEV_BACKGROUND: '0',
-      // netlify dev finds deno (edge functions) on PATH; npm puts node_modules/.bin there, direct runs may not.
-      PATH: `${join(ROOT_DIR, 'node_modules/.bin')}:${process.env.PATH ?? ''}`,
+/** Stops every started service, the last started first. */
+async function stopAll(): Promise<void> {
+  for (const service of running.reverse()) {
+    await service.stop().catch((error: unknown) => console.error(`Could not stop ${service.name}:`, error));
+  }
+  running.length = 0;
+}
+
+async function startDatabase(): Promise<void> {
+  const database = await projectDatabase();
+  // The embedded database says where it listens, so that `npm run owner:add` can reach it while it runs (PGlite
+  // allows one process); the note goes before the database stops.
+  const embedded = !process.env.DATABASE_URL?.trim() && database.wsProxy !== undefined;
+  running.push({
+    name: 'the database',
+    stop: async () => {
+      if (embedded) await withdrawRunningDatabase(embeddedDataDir());
+      await database.stop();
     },
-  },
-);
+  });
+  functionsEnv.DATABASE_URL = database.url;
+  if (database.wsProxy) functionsEnv.NEON_WS_PROXY = database.wsProxy;
+  say(`database: ${database.description}`);
+  if (embedded) {
+    await announceRunningDatabase(embeddedDataDir(), { databaseUrl: database.url, wsProxy: database.wsProxy! });
+  }
+  const { applied } = await migrate({ config: { url: database.url, wsProxy: database.wsProxy } });
+  say(`migrations: ${applied.length > 0 ? `applied ${applied.join(', ')}` : 'up to date'}`);
+}
+
+async function startMail(): Promise<void> {
+  // Links in the e-mails (the cancel page) lead to this server unless SITE_URL says otherwise.
+  functionsEnv.SITE_URL = process.env.SITE_URL || `http://localhost:${port}`;
+  if (process.env.SMTP_URL) {
+    say('mail: SMTP_URL (a real mail server: messages leave this machine)');
+    return;
+  }
+  // Beside the embedded database, outside the project: no dev server ever serves the caught messages.
+  const inbox = await startMailCatcher({ mailDirectory: join(embeddedDataDir(), '..', 'mail') });
+  running.push({ name: 'the mail inbox', stop: () => inbox.stop() });
+  functionsEnv.SMTP_URL = inbox.smtpUrl;
+  say(`mail inbox ${inbox.inboxUrl}`);
+}
+
+async function startSite(): Promise<ChildProcess> {
+  // Astro gets a port of its own, so a dev server already running elsewhere (e.g. `npm run dev` on 4321) can neither
+  // block this one nor be proxied by mistake; --ignore-lock lets Astro run beside it.
+  const astroPort = await freePort();
+  const netlify = spawn(
+    process.execPath,
+    [
+      join(ROOT_DIR, 'node_modules/netlify-cli/bin/run.js'),
+      'dev',
+      '--offline',
+      '--port',
+      String(port),
+      '--command',
+      `astro dev --port ${astroPort} --ignore-lock`,
+      '--target-port',
+      String(astroPort),
+    ],
+    {
+      cwd: ROOT_DIR,
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        ...functionsEnv,
+        ASTRO_DEV_BACKGROUND: '0',
+        // netlify dev has no host option and would listen on every interface: this preload makes its servers (and
+        // any other that names no host) listen on HOST only. Astro's own server already stays on localhost.
+        LISTEN_HOST: host,
+        // The second preload ends every process netlify dev starts once its parent has gone (see the file).
+        NODE_OPTIONS: [process.env.NODE_OPTIONS, ...['listen-host.mjs', 'exit-with-parent.mjs'].map((file) => `--import=${pathToFileURL(join(ROOT_DIR, 'scripts/lib', file)).href}`)]
+          .filter(Boolean)
+          .join(' '),
+        // netlify dev finds deno (edge functions) on PATH; npm puts node_modules/.bin there, direct runs may not.
+        PATH: `${join(ROOT_DIR, 'node_modules/.bin')}:${process.env.PATH ?? ''}`,
+      },
+    },
+  );
+  const exited = new Promise<void>((resolve) => netlify.once('exit', () => resolve()));
+  running.push({
+    name: 'netlify dev',
+    stop: async () => {
+      if (netlify.exitCode !== null || netlify.signalCode !== null) return;
+      netlify.kill('SIGTERM');
+      const force = setTimeout(() => netlify.kill('SIGKILL'), STOP_GRACE_MS);
+      await exited;
+      clearTimeout(force);
+    },
+  });
+  const where = LOOPBACK.has(host) ? `http://localhost:${port}` : `port ${port} on ${host}`;
+  say(`site: netlify dev on ${where} (astro dev behind it on localhost port ${astroPort})`);
+  if (!LOOPBACK.has(host)) {
+    say(`WARNING: HOST=${host} lets other machines on the network reach the site, its API and its database's data`);
+  }
+  return netlify;
+}
+
+try {
+  await startDatabase();
+} catch (error) {
+  const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
+  console.error(`Could not prepare the database: ${error instanceof Error ? error.message : String(error)}${cause}`);
+  await stopAll();
+  process.exit(1);
+}
+try {
+  await startMail();
+} catch (error) {
+  console.error(`Could not start the mail inbox: ${error instanceof Error ? error.message : String(error)}`);
+  await stopAll();
+  process.exit(1);
+}
+const site = await startSite();
 
 let stopping = false;
-function stop(signal: NodeJS.Signals): void {
+async function shutDown(reason: string, exitCode: number): Promise<void> {
   if (stopping) return;
   stopping = true;
-  console.log(`\n▸ ${signal}: stopping netlify dev, then the database`);
-  if (netlify.exitCode === null && netlify.signalCode === null) netlify.kill('SIGTERM');
-  setTimeout(() => {
-    if (netlify.exitCode === null && netlify.signalCode === null) netlify.kill('SIGKILL');
-  }, STOP_GRACE_MS).unref();
+  say(`${reason}: stopping ${[...running].reverse().map((service) => service.name).join(', then ')}`);
+  await stopAll();
+  say('stopped');
+  process.exit(exitCode);
 }
-process.on('SIGINT', () => stop('SIGINT'));
-process.on('SIGTERM', () => stop('SIGTERM'));
-
-netlify.on('exit', async (code, signal) => {
-  await stopDatabase();
-  console.log('▸ stopped');
-  process.exit(stopping ? 0 : (code ?? (signal ? 1 : 0)));
-});
+process.on('SIGINT', () => void shutDown('SIGINT', 0));
+process.on('SIGTERM', () => void shutDown('SIGTERM', 0));
+site.on('exit', (code, signal) => void shutDown(`netlify dev exited (${code ?? signal})`, code ?? 1));

@@ -19,10 +19,14 @@ const settings = defineCollection({
   loader: file('src/content/settings.json'),
   schema: z.object({
     brandName: z.string().min(1),
+    /** Name under an installed icon (web app manifest). */
+    shortName: z.string().min(1).max(15),
     tagline: z.string().min(1),
     phone: z.string().regex(/^\(\d{3}\) \d{3}-\d{4}$/, 'format as (512) 555-0142'),
     email: z.email(),
     serviceArea: z.string().min(1),
+    /** The state the business serves (structured data: areaServed). */
+    state: z.string().min(1),
     primaryAreas: z.array(z.string().min(1)).min(1),
     businessHours: z.array(z.object({ days: z.string().min(1), hours: z.string().min(1) })).min(1),
     nav: z.object({ label: z.string(), menuLabel: z.string(), links: z.array(link).min(1), cta: link }),
@@ -161,4 +165,232 @@ const faq = defineCollection({
   }),
 });
 
-export const collections = { settings, pages, highlights, testimonials, values, stats, packages, cocktails, faq };
+const text = z.string().min(1);
+/** Copy with a `{name}` placeholder for each of `names`, filled in by the island. */
+const template = (...names: string[]) =>
+  names.reduce((schema, name) => schema.refine((value) => value.includes(`{${name}}`), `must contain {${name}}`), text);
+const toast = z.object({ title: text, description: text });
+/** A failed send: the toast title, and its text when the server sends no message of its own. */
+const failure = z.object({ title: text, fallback: text });
+
+/** Copy of the inquiry form island (labels keyed by the InquirySchema field they name). */
+const inquiryFormCopy = z.object({
+  labels: z.object({
+    firstName: text,
+    lastName: text,
+    email: text,
+    phone: text,
+    eventType: text,
+    guestCount: text,
+    eventDate: text,
+    eventLocation: text,
+    message: text,
+  }),
+  eventTypePlaceholder: text,
+  locationPlaceholder: text,
+  submit: text,
+  pending: text,
+  success: toast,
+  failure,
+});
+
+/** Copy of the reservation form inside the availability checker (labels keyed by the BookingSchema field). */
+const reservationCopy = z.object({
+  heading: text,
+  summary: template('slot', 'date'),
+  labels: z.object({ clientName: text, clientEmail: text, eventType: text }),
+  eventTypePlaceholder: text,
+  submit: text,
+  pending: text,
+  confirmed: toast,
+  failure,
+  missing: toast,
+});
+
+/** Copy of the availability checker island: date picker, slot list and reservation form. */
+const checkerCopy = z.object({
+  dateLabel: text,
+  slotsHeading: text,
+  slotsLegend: template('date'),
+  slotCount: z.object({ one: template('date'), other: template('count', 'date') }),
+  loading: text,
+  empty: toast,
+  loadFailed: text,
+  retry: text,
+  slotGone: text,
+  reservation: reservationCopy,
+});
+
+const formPageMeta = { ...pageMeta, noscript: text };
+
+/** Copy of the contact and availability pages and of their form islands, keyed by page. */
+const forms = defineCollection({
+  loader: file('src/content/forms.json'),
+  schema: z.discriminatedUnion('page', [
+    z.object({
+      page: z.literal('contact'),
+      ...formPageMeta,
+      formHeading: text,
+      formLead: text,
+      imageAlt: text,
+      infoHeading: text,
+      form: inquiryFormCopy,
+    }),
+    z.object({
+      page: z.literal('availability'),
+      ...formPageMeta,
+      checkerHeading: text,
+      checkerLead: text,
+      howItWorks: z.object({
+        heading: text,
+        lead: text,
+        steps: z.array(z.object({ title: text, text })).length(3),
+      }),
+      checker: checkerCopy,
+    }),
+  ]),
+});
+
+/** Copy of the owner's desk page and its island (one entry, `desk`). */
+const deskCopy = z.object({
+  ...pageMeta,
+  noscript: text,
+  checking: text,
+  signIn: z.object({
+    heading: text,
+    lead: text,
+    labels: z.object({ username: text, password: text }),
+    submit: text,
+    pending: text,
+    failure,
+  }),
+  signedInAs: template('username'),
+  signOut: text,
+  signedOut: toast,
+  expired: text,
+  navLabel: text,
+  views: z.object({ inquiries: text, bookings: text, blocks: text, mail: text }),
+  loading: text,
+  loadFailed: text,
+  retry: text,
+  actionFailed: failure,
+  inquiries: z.object({
+    lead: text,
+    searchLabel: text,
+    search: text,
+    clear: text,
+    export: text,
+    empty: text,
+    noMatch: template('q'),
+    loadMore: text,
+    received: template('date'),
+    labels: z.object({
+      email: text,
+      phone: text,
+      eventType: text,
+      guestCount: text,
+      eventDate: text,
+      eventLocation: text,
+      message: text,
+    }),
+    noMessage: text,
+  }),
+  bookings: z.object({
+    lead: text,
+    empty: text,
+    kinds: z.object({ reservation: text, block: text }),
+    states: z.object({ held: text, cancelled: text, lifted: text }),
+    cancelledOn: template('date'),
+    cancel: text,
+    confirm: z.object({ title: text, text: template('name', 'slot', 'date'), confirm: text, keep: text }),
+    cancelled: toast,
+  }),
+  blocks: z.object({
+    lead: text,
+    formHeading: text,
+    labels: z.object({ date: text, timeSlot: text }),
+    slotPlaceholder: text,
+    wholeDay: text,
+    submit: text,
+    pending: text,
+    blocked: toast,
+    failure,
+    listHeading: text,
+    empty: text,
+    lift: text,
+    liftLabel: template('slot', 'date'),
+    lifted: toast,
+  }),
+  mail: z.object({
+    lead: text,
+    counts: template('pending', 'sent', 'failed'),
+    empty: text,
+    listHeading: text,
+    to: template('to'),
+    written: template('date'),
+    tries: template('attempts', 'error'),
+    noError: text,
+    retry: text,
+    retryLabel: template('subject'),
+    retried: toast,
+  }),
+});
+const desk = defineCollection({ loader: file('src/content/desk.json'), schema: deskCopy });
+
+/** The owner's desk copy, as the /admin page passes it to the island. */
+export type DeskCopy = z.infer<typeof deskCopy>;
+
+const cancelLink = z.object({ label: text, href: z.string().startsWith('/') });
+
+/** Copy of the cancel page's island: the booking, the cancel button, the confirmation and each refusal. */
+const cancelBookingCopy = z.object({
+  loading: text,
+  heading: text,
+  labels: z.object({ date: text, time: text, eventType: text, name: text }),
+  timeWindow: template('start', 'end'),
+  question: text,
+  submit: text,
+  pending: text,
+  keep: text,
+  failure,
+  cancelled: z.object({ heading: text, text: template('date', 'time'), link: cancelLink }),
+  /** A heading per refusal code of /api/cancel (the text is the server's message, else the fallback). */
+  refused: z.object({
+    headings: z.object({ unknown: text, already_cancelled: text, expired: text, started: text, invalid: text }),
+    fallback: text,
+  }),
+  missing: text,
+  loadFailed: text,
+  retry: text,
+  help: text,
+});
+
+/** Copy of the /cancel page (one entry, `cancel`) and of its island. */
+const cancel = defineCollection({
+  loader: file('src/content/cancel.json'),
+  schema: z.object({ ...pageMeta, noscript: text, booking: cancelBookingCopy }),
+});
+
+/** The inquiry form's copy, as the contact page passes it to the island. */
+export type InquiryFormCopy = z.infer<typeof inquiryFormCopy>;
+/** The availability checker's copy, as the availability page passes it to the island. */
+export type CheckerCopy = z.infer<typeof checkerCopy>;
+/** The reservation form's copy (part of CheckerCopy). */
+export type ReservationCopy = z.infer<typeof reservationCopy>;
+/** The cancel page island's copy, as the cancel page passes it. */
+export type CancelBookingCopy = z.infer<typeof cancelBookingCopy>;
+
+export const collections = {
+  settings,
+  pages,
+  forms,
+  desk,
+  cancel,
+  highlights,
+  testimonials,
+  values,
+  stats,
+  packages,
+  cocktails,
+  faq,
+};

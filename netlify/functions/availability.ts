@@ -4,13 +4,14 @@ import { isBookableDate, type Availability } from '../../src/schemas/booking';
 import { IsoDateSchema } from '../../src/schemas/dates';
 import { findAvailableSlots } from '../lib/bookings';
 import { withDatabase } from '../lib/db';
-import { endpoint, reply, replyError } from '../lib/http';
+import { endpoint } from '../lib/http/endpoint';
+import { reply, replyError } from '../lib/http/reply';
 
 /** GET /api/availability/{YYYY-MM-DD}: the free slots of that date (none for past dates or beyond the window). */
-export default endpoint('availability', ['GET'], async (req, context) => {
-  // The raw last path segment: a real date is plain ASCII, so anything percent-encoded is simply invalid.
-  const segment = new URL(req.url).pathname.split('/').pop() ?? '';
-  const parsed = v.safeParse(IsoDateSchema, segment);
+export default endpoint('availability', ['GET'], async (_req, context) => {
+  // Netlify hands over the `:date` part as the URL carries it: a real date is plain ASCII, so anything
+  // percent-encoded is simply invalid.
+  const parsed = v.safeParse(IsoDateSchema, context.params?.date ?? '');
   if (!parsed.success) {
     const message = parsed.issues[0].message;
     return replyError(400, 'invalid_date', message, { fields: { date: message } });
@@ -24,4 +25,6 @@ export default endpoint('availability', ['GET'], async (req, context) => {
 
 export const config: Config = {
   path: '/api/availability/:date',
+  // Generous: a visitor clicking through dates sends a few a minute; each read opens a database connection.
+  rateLimit: { windowLimit: 60, windowSize: 60, aggregateBy: ['ip', 'domain'], action: 'rate_limit' },
 };

@@ -1,26 +1,60 @@
 import type { Config } from '@netlify/functions';
 import * as v from 'valibot';
 import { BookingSchema } from '../../src/schemas/booking';
+import { todayUtc } from '../../src/schemas/dates';
 import { isHoneypotFilled } from '../../src/schemas/honeypot';
-import { reserveSlot } from '../lib/bookings';
+import { HOLD_LIMIT_MESSAGE } from '../../src/schemas/holds';
+import { reserveSlot, type ReserveResult } from '../lib/bookings';
+import { queueBookingMails } from '../lib/cancel';
 import { withDatabase } from '../lib/db';
-import { decoyBooking } from '../lib/honeypot';
-import { endpoint, readJsonBody, reply, replyError, replyInvalid } from '../lib/http';
+import { decoyReservation } from '../lib/honeypot';
+import { readJsonBody } from '../lib/http/body';
+import { endpoint } from '../lib/http/endpoint';
+import { noteInLog } from '../lib/http/log';
+import { reply, replyError, replyInvalid } from '../lib/http/reply';
+import { answerOnce, idempotentRequest, readIdempotencyKey } from '../lib/idempotency';
+import { deliverSoon } from '../lib/mail/deliver';
 
-/** POST /api/bookings: reserves a time slot, answers 201 { booking } or 409 when someone else holds it. */
+const SLOT_TAKEN = 'Sorry, that time slot was just booked. Please pick another.';
+
+function replyReservation(result: ReserveResult): Response {
+  switch (result.outcome) {
+    case 'reserved':
+      return reply(201, { booking: result.booking });
+    case 'slot_taken':
+      return replyError(409, 'slot_taken', SLOT_TAKEN, { fields: { timeSlot: SLOT_TAKEN } });
+    case 'hold_limit_reached':
+      return replyError(422, 'hold_limit_reached', HOLD_LIMIT_MESSAGE, { fields: { clientEmail: HOLD_LIMIT_MESSAGE } });
+  }
+}
+
+/**
+ * POST /api/bookings: reserves a time slot and sends the confirmation (calendar file, cancel link) and the owner's
+ * notification; answers 201 { booking }, 409 when someone else holds it, 422 when the address already holds its
+ * limit of future dates. An Idempotency-Key makes a retry replay the first answer.
+ */
 export default endpoint('bookings', ['POST'], async (req, context) => {
+  const key = readIdempotencyKey(req);
+  if (!key.ok) return key.response;
   const body = await readJsonBody(req);
   if (!body.ok) return body.response;
   const booking = v.safeParse(BookingSchema, body.value);
   if (!booking.success) return replyInvalid(booking.issues);
-  if (isHoneypotFilled(booking.output)) return reply(201, { booking: decoyBooking(booking.output) });
-  const result = await withDatabase(context, (db) => reserveSlot(db, booking.output));
-  if (!result.reserved) {
-    return replyError(409, 'slot_taken', 'Sorry, that time slot was just booked. Please pick another.', {
-      fields: { timeSlot: 'Sorry, that time slot was just booked. Please pick another.' },
-    });
-  }
-  return reply(201, { booking: result.booking });
+  const today = todayUtc();
+  const isBot = isHoneypotFilled(booking.output);
+  const reserve = isBot ? decoyReservation : reserveSlot;
+  // The confirmation (with its cancel token) and the owner's notification are written in the booking's transaction;
+  // after the commit they are sent without holding up the answer.
+  let mailIds: readonly string[] = [];
+  const response = await withDatabase(context, (db) =>
+    answerOnce(db, idempotentRequest(req, 'bookings', key.key, body.value), async (tx) => {
+      const result = await reserve(tx, booking.output, today);
+      if (result.outcome === 'reserved' && !isBot) mailIds = await queueBookingMails(tx, result.booking);
+      return replyReservation(result);
+    }),
+  );
+  await deliverSoon(context, mailIds);
+  return isBot ? noteInLog(response, { honeypot: true }) : response;
 });
 
 export const config: Config = {

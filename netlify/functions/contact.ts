@@ -4,18 +4,40 @@ import { isHoneypotFilled } from '../../src/schemas/honeypot';
 import { InquirySchema } from '../../src/schemas/inquiry';
 import { withDatabase } from '../lib/db';
 import { decoyInquiry } from '../lib/honeypot';
-import { endpoint, readJsonBody, reply, replyInvalid } from '../lib/http';
+import { readJsonBody } from '../lib/http/body';
+import { endpoint } from '../lib/http/endpoint';
+import { noteInLog } from '../lib/http/log';
+import { reply, replyInvalid } from '../lib/http/reply';
+import { answerOnce, idempotentRequest, readIdempotencyKey } from '../lib/idempotency';
 import { createInquiry } from '../lib/inquiries';
+import { deliverSoon } from '../lib/mail/deliver';
+import { enqueueInquiryMails } from '../lib/mail/outbox';
 
-/** POST /api/contact: stores an event inquiry, answers 201 { id }. */
+/**
+ * POST /api/contact: stores an event inquiry with its two e-mails (owner, client), answers 201 { id }. An
+ * Idempotency-Key makes a retry replay it.
+ */
 export default endpoint('contact', ['POST'], async (req, context) => {
+  const key = readIdempotencyKey(req);
+  if (!key.ok) return key.response;
   const body = await readJsonBody(req);
   if (!body.ok) return body.response;
   const inquiry = v.safeParse(InquirySchema, body.value);
   if (!inquiry.success) return replyInvalid(inquiry.issues);
-  if (isHoneypotFilled(inquiry.output)) return reply(201, decoyInquiry());
-  const { id } = await withDatabase(context, (db) => createInquiry(db, inquiry.output));
-  return reply(201, { id });
+  const isBot = isHoneypotFilled(inquiry.output);
+  // The e-mails are written in the inquiry's own transaction; after the commit they are sent without holding up the
+  // answer (a replayed answer wrote none).
+  let mailIds: readonly string[] = [];
+  const response = await withDatabase(context, (db) =>
+    answerOnce(db, idempotentRequest(req, 'contact', key.key, body.value), async (tx) => {
+      if (isBot) return reply(201, await decoyInquiry(tx));
+      const stored = await createInquiry(tx, inquiry.output);
+      mailIds = await enqueueInquiryMails(tx, { ...inquiry.output, ...stored });
+      return reply(201, stored);
+    }),
+  );
+  await deliverSoon(context, mailIds);
+  return isBot ? noteInLog(response, { honeypot: true }) : response;
 });
 
 export const config: Config = {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { databases } from '../../tests/api/support';
+import { bridgeTo, databases } from '../../tests/api/support';
 import { DatabaseUnavailableError, isUnavailableError, withDatabase } from './db';
 
 describe.each(databases)('withDatabase on $name', (database) => {
@@ -45,10 +45,14 @@ describe.each(databases)('withDatabase on $name', (database) => {
 describe('withDatabase without a database', () => {
 
   test('turns a refused connection into DatabaseUnavailableError', async () => {
-    const attempt = withDatabase(undefined, (db) => db.query('SELECT 1'), {
-      config: { url: 'postgres://postgres@127.0.0.1:1/postgres', wsProxy: databases[0]!.wsProxy },
-    });
-    await expect(attempt).rejects.toBeInstanceOf(DatabaseUnavailableError);
+    const url = 'postgres://postgres@127.0.0.1:1/postgres';
+    const bridge = await bridgeTo(url);
+    try {
+      const attempt = withDatabase(undefined, (db) => db.query('SELECT 1'), { config: { url, wsProxy: bridge.wsProxy } });
+      await expect(attempt).rejects.toBeInstanceOf(DatabaseUnavailableError);
+    } finally {
+      await bridge.stop();
+    }
   });
 });
 

@@ -61,7 +61,8 @@ function newClient(config: DatabaseConfig, options: DatabaseOptions): Client {
   });
   if (config.wsProxy) {
     const proxy = config.wsProxy;
-    // A plain Postgres (or PGlite) on this machine, reached through the local WebSocket-to-TCP bridge.
+    // A plain Postgres (or PGlite) on this machine, reached through the local WebSocket-to-TCP bridge; the project's
+    // bridge answers only under its per-run secret path, which NEON_WS_PROXY carries (`127.0.0.1:PORT/SECRET`).
     client.neonConfig.wsProxy = (host, port) => `${proxy}/v2?address=${host}:${port}`;
     client.neonConfig.useSecureWebSocket = false;
     client.neonConfig.pipelineConnect = false;

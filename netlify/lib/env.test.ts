@@ -19,6 +19,11 @@ describe('databaseConfig', () => {
       'localhost:40123',
     ],
     [
+      "the project's bridge with its per-run secret",
+      { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/postgres', NEON_WS_PROXY: '127.0.0.1:40123/Zx9_-aB3cD4eF5gH6iJ7kL8m' },
+      '127.0.0.1:40123/Zx9_-aB3cD4eF5gH6iJ7kL8m',
+    ],
+    [
       'a Neon URL ignoring a stray bridge',
       { DATABASE_URL: 'postgres://app@ep-x.neon.tech/db', NEON_WS_PROXY: '127.0.0.1:1' },
       undefined,
@@ -41,6 +46,16 @@ describe('databaseConfig', () => {
     [
       'a bridge address with a protocol',
       { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/postgres', NEON_WS_PROXY: 'ws://127.0.0.1:4000' },
+      'NEON_WS_PROXY must be host:port',
+    ],
+    [
+      'a secret too short to be one',
+      { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/postgres', NEON_WS_PROXY: '127.0.0.1:4000/abc' },
+      'NEON_WS_PROXY must be host:port',
+    ],
+    [
+      'a path with more than the secret',
+      { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/postgres', NEON_WS_PROXY: '127.0.0.1:4000/Zx9_-aB3cD4eF5gH6iJ7kL8m/v2?address=x' },
       'NEON_WS_PROXY must be host:port',
     ],
   ])('refuses %s with a ConfigError', (_label, env, message) => {

@@ -2,7 +2,10 @@
 export type DatabaseConfig = {
   /** The connection string (DATABASE_URL). */
   url: string;
-  /** host:port of the WebSocket-to-TCP bridge for a local server (NEON_WS_PROXY); undefined for Neon. */
+  /**
+   * Where the WebSocket-to-TCP bridge of a local server listens (NEON_WS_PROXY): `host:port`, or `host:port/SECRET`
+   * for the project's own bridge, which refuses requests without its per-run secret. Undefined for Neon.
+   */
   wsProxy: string | undefined;
 };
 
@@ -31,8 +34,8 @@ function validate(url: string | undefined, wsProxy: string | undefined): Databas
   if (!wsProxy) {
     throw new ConfigError('DATABASE_URL points at a local server, so NEON_WS_PROXY (host:port of the bridge) must be set.');
   }
-  if (!/^[A-Za-z0-9.-]+:\d{1,5}$|^\[[0-9a-fA-F:]+\]:\d{1,5}$/.test(wsProxy)) {
-    throw new ConfigError('NEON_WS_PROXY must be host:port, without a protocol.');
+  if (!/^(?:[A-Za-z0-9.-]+|\[[0-9a-fA-F:]+\]):\d{1,5}(?:\/[A-Za-z0-9_-]{16,128})?$/.test(wsProxy)) {
+    throw new ConfigError('NEON_WS_PROXY must be host:port or host:port/SECRET, without a protocol.');
   }
   return { url, wsProxy };
 }

@@ -1,8 +1,15 @@
 import type { Booking, BookingOutput } from '../../src/schemas/booking';
+import { lockAddress, reservationObstacles, type ReserveResult } from './bookings';
+import type { Queryable } from './db';
+import type { Transaction } from './transaction';
 
-/** A made-up inquiry id for a bot's submission: looks like a real answer, nothing is stored. */
-export function decoyInquiry(): { id: string } {
-  return { id: crypto.randomUUID() };
+// A bot that filled the honeypot must not learn it was caught: its answer is the one a person would get for the same
+// request, reached through the same database work, and nothing is stored or held.
+
+/** A made-up inquiry for a bot's submission: a database-made id, like a real one; nothing is stored. */
+export async function decoyInquiry(db: Queryable): Promise<{ id: string }> {
+  const { rows } = await db.query<{ id: string }>('SELECT gen_random_uuid() AS id');
+  return { id: rows[0]!.id };
 }
 
 /** A made-up booking for a bot's reservation: the same shape as a real one, nothing is stored or held. */
@@ -19,4 +26,16 @@ export function decoyBooking(booking: BookingOutput, now: Date = new Date()): Bo
     createdAt: at,
     updatedAt: at,
   };
+}
+
+/**
+ * What reserveSlot would answer a bot's reservation, without reserving: under the same address lock, the same
+ * count and the slot (two statements, like a real reservation), the hold limit first, then a held slot, else a decoy.
+ */
+export async function decoyReservation(tx: Transaction, booking: BookingOutput, today: string): Promise<ReserveResult> {
+  await lockAddress(tx, booking.clientEmail);
+  const { atHoldLimit, slotHeld } = await reservationObstacles(tx, booking, today);
+  if (atHoldLimit) return { outcome: 'hold_limit_reached' };
+  if (slotHeld) return { outcome: 'slot_taken' };
+  return { outcome: 'reserved', booking: decoyBooking(booking) };
 }

@@ -1,5 +1,17 @@
 import { describe, expect, test } from 'vitest';
-import { percentile, runLoad, summarize } from './bench-stats';
+import { median, percentile, runLoad, summarize } from './bench-stats';
+
+describe('median', () => {
+  test.each([
+    [[], 0],
+    [[7], 7],
+    [[3, 1, 2], 2],
+    [[4, 1, 3, 2], 2.5],
+    [[1200, 900, 900], 900],
+  ])('of %j is %d', (values, expected) => {
+    expect(median(values)).toBe(expected);
+  });
+});
 
 describe('percentile', () => {
   const values = Array.from({ length: 100 }, (_, index) => index + 1);

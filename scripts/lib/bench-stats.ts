@@ -17,6 +17,14 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1]!;
 }
 
+/** The median of `values` (any order): the middle one, or the mean of the two middle ones; 0 for no values. */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
 /** Summarises per-request latencies (ms) and statuses measured over `elapsedMs` of wall time. */
 export function summarize(
   latencies: readonly number[],

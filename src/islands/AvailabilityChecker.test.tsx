@@ -1,6 +1,9 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import forms from '../content/forms.json';
+import { fillTemplate } from '../lib/template';
+import { formatLongDate } from '../lib/time-slots';
 import { addDaysUtc, todayUtc } from '../schemas/dates';
 import { $availability } from '../stores/availability';
 import { dismissToast } from '../stores/toasts';
@@ -9,6 +12,10 @@ import Toaster from './Toaster';
 
 type FetchArgs = Parameters<typeof fetch>;
 type User = ReturnType<typeof userEvent.setup>;
+
+const copy = forms.availability.checker;
+const reservation = copy.reservation;
+const { labels } = reservation;
 
 const DAY = addDaysUtc(todayUtc(), 10);
 const OTHER_DAY = addDaysUtc(todayUtc(), 11);
@@ -45,18 +52,18 @@ function setup() {
   const user = userEvent.setup();
   render(
     <>
-      <AvailabilityChecker />
+      <AvailabilityChecker copy={copy} />
       <Toaster />
     </>,
   );
   return { user };
 }
 
-const dateInput = () => screen.getByLabelText('Select a date');
+const dateInput = () => screen.getByLabelText(copy.dateLabel);
 const availabilityCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/availability/'));
 const bookingCalls = () => fetchMock.mock.calls.filter(([url]) => url === '/api/bookings');
 const slotRadio = (label: string) => screen.getByRole('radio', { name: label });
-const bookButton = () => screen.getByRole('button', { name: /Book This Slot|Booking\.\.\./ });
+const bookButton = () => screen.getByRole('button', { name: new RegExp(`^(${reservation.submit}|${reservation.pending.replaceAll('.', '\\.')})$`) });
 const toastText = () => screen.getAllByRole('status').concat(screen.getByRole('alert')).map((region) => region.textContent).join('|');
 
 async function chooseDate(user: User, date: string) {
@@ -65,9 +72,9 @@ async function chooseDate(user: User, date: string) {
 }
 
 async function fillReservation(user: User) {
-  await user.type(screen.getByLabelText('Your Name'), 'Hank Porter');
-  await user.type(screen.getByLabelText('Email Address'), 'hank@example.com');
-  await user.selectOptions(screen.getByLabelText('Event Type'), 'Birthday Party');
+  await user.type(screen.getByLabelText(labels.clientName), 'Hank Porter');
+  await user.type(screen.getByLabelText(labels.clientEmail), 'hank@example.com');
+  await user.selectOptions(screen.getByLabelText(labels.eventType), 'Birthday Party');
 }
 
 describe('AvailabilityChecker', () => {
@@ -76,7 +83,7 @@ describe('AvailabilityChecker', () => {
     expect(dateInput()).toHaveAttribute('type', 'date');
     expect(dateInput()).toHaveAttribute('min', todayUtc());
     expect(dateInput()).toHaveAttribute('max', addDaysUtc(todayUtc(), 730));
-    expect(screen.queryByRole('heading', { name: 'Available Time Slots' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: copy.slotsHeading })).not.toBeInTheDocument();
     expect(screen.queryByRole('radio')).not.toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -87,18 +94,19 @@ describe('AvailabilityChecker', () => {
     const { user } = setup();
     await chooseDate(user, DAY);
 
-    const loading = screen.getByText('Loading available time slots…');
+    const loading = screen.getByText(copy.loading);
     expect(loading.closest('[role="status"]')).not.toBeNull();
     expect(availabilityCalls()).toEqual([[`/api/availability/${DAY}`, { method: 'GET', credentials: 'include' }]]);
 
     await act(async () => answer(Response.json({ date: DAY, availableSlots: ['morning', 'evening'] })));
-    expect(screen.queryByText('Loading available time slots…')).not.toBeInTheDocument();
-    const group = screen.getByRole('group', { name: /^Pick a time slot for / });
+    expect(screen.queryByText(copy.loading)).not.toBeInTheDocument();
+    const group = screen.getByRole('group', { name: new RegExp(`^${copy.slotsLegend.replace('{date}', '')}`) });
     expect(within(group).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual([
       'Morning 9AM - 1PM',
       'Evening 6PM - 11PM',
     ]);
-    expect(screen.getByText(/2 time slots available on/).closest('[role="status"]')).not.toBeNull();
+    const count = fillTemplate(copy.slotCount.other, { count: 2, date: formatLongDate(DAY) });
+    expect(screen.getByText(count).closest('[role="status"]')).not.toBeNull();
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
   });
 
@@ -114,8 +122,8 @@ describe('AvailabilityChecker', () => {
     slotsByDate[DAY] = [];
     const { user } = setup();
     await chooseDate(user, DAY);
-    const title = await screen.findByText('No available time slots');
-    expect(title.closest('[role="status"]')).toHaveTextContent('No available time slotsPlease try a different date.');
+    const title = await screen.findByText(copy.empty.title);
+    expect(title.closest('[role="status"]')).toHaveTextContent(`${copy.empty.title}${copy.empty.description}`);
     expect(screen.queryByRole('radio')).not.toBeInTheDocument();
   });
 
@@ -131,9 +139,9 @@ describe('AvailabilityChecker', () => {
     slotsByDate[DAY] = new Response('', { status: 503, statusText: 'Service Unavailable' });
     const { user } = setup();
     await chooseDate(user, DAY);
-    expect(await screen.findByText('We could not load the time slots for this date.')).toBeInTheDocument();
+    expect(await screen.findByText(copy.loadFailed)).toBeInTheDocument();
     slotsByDate[DAY] = ['morning'];
-    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await user.click(screen.getByRole('button', { name: copy.retry }));
     expect(await screen.findByRole('radio', { name: 'Morning 9AM - 1PM' })).toBeInTheDocument();
     expect(availabilityCalls()).toHaveLength(2);
   });
@@ -144,13 +152,13 @@ describe('AvailabilityChecker', () => {
     await chooseDate(user, DAY);
     await user.click(await screen.findByRole('radio', { name: 'Evening 6PM - 11PM' }));
 
-    const form = screen.getByRole('form', { name: 'Reserve Your Slot' });
+    const form = screen.getByRole('form', { name: reservation.heading });
     expect(within(form).getByText(/^Evening 6PM - 11PM on /)).toBeInTheDocument();
-    expect(within(form).getByLabelText('Your Name')).toHaveAttribute('type', 'text');
-    expect(within(form).getByLabelText('Email Address')).toHaveAttribute('type', 'email');
-    const options = within(within(form).getByLabelText('Event Type')).getAllByRole('option');
+    expect(within(form).getByLabelText(labels.clientName)).toHaveAttribute('type', 'text');
+    expect(within(form).getByLabelText(labels.clientEmail)).toHaveAttribute('type', 'email');
+    const options = within(within(form).getByLabelText(labels.eventType)).getAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual([
-      'Select event type',
+      reservation.eventTypePlaceholder,
       'Wedding',
       'Birthday Party',
       'Corporate Event',
@@ -160,7 +168,7 @@ describe('AvailabilityChecker', () => {
     ]);
     // The radio group is one tab stop; the name field comes next.
     await user.tab();
-    expect(within(form).getByLabelText('Your Name')).toHaveFocus();
+    expect(within(form).getByLabelText(labels.clientName)).toHaveFocus();
   });
 
   test('submitting with a field missing shows "Missing Information" and sends nothing', async () => {
@@ -168,13 +176,13 @@ describe('AvailabilityChecker', () => {
     const { user } = setup();
     await chooseDate(user, DAY);
     await user.click(await screen.findByRole('radio', { name: 'Morning 9AM - 1PM' }));
-    await user.type(screen.getByLabelText('Your Name'), 'Hank Porter');
+    await user.type(screen.getByLabelText(labels.clientName), 'Hank Porter');
     await user.click(bookButton());
 
-    expect(screen.getByRole('alert')).toHaveTextContent('Missing InformationPlease fill in all required fields.');
-    expect(screen.getByLabelText('Email Address')).toHaveAccessibleDescription('Please enter your email address.');
-    expect(screen.getByLabelText('Event Type')).toHaveAccessibleDescription('Please choose an event type.');
-    expect(screen.getByLabelText('Email Address')).toHaveFocus();
+    expect(screen.getByRole('alert')).toHaveTextContent(`${reservation.missing.title}${reservation.missing.description}`);
+    expect(screen.getByLabelText(labels.clientEmail)).toHaveAccessibleDescription('Please enter your email address.');
+    expect(screen.getByLabelText(labels.eventType)).toHaveAccessibleDescription('Please choose an event type.');
+    expect(screen.getByLabelText(labels.clientEmail)).toHaveFocus();
     expect(bookingCalls()).toHaveLength(0);
   });
 
@@ -184,13 +192,13 @@ describe('AvailabilityChecker', () => {
     await chooseDate(user, DAY);
     await user.click(await screen.findByRole('radio', { name: 'Morning 9AM - 1PM' }));
     await fillReservation(user);
-    await user.clear(screen.getByLabelText('Email Address'));
-    await user.type(screen.getByLabelText('Email Address'), 'hank@@example');
+    await user.clear(screen.getByLabelText(labels.clientEmail));
+    await user.type(screen.getByLabelText(labels.clientEmail), 'hank@@example');
     await user.click(bookButton());
 
-    expect(screen.getByLabelText('Email Address')).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByLabelText('Email Address')).toHaveAccessibleDescription('Please enter a valid email address.');
-    expect(toastText()).not.toContain('Missing Information');
+    expect(screen.getByLabelText(labels.clientEmail)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(labels.clientEmail)).toHaveAccessibleDescription('Please enter a valid email address.');
+    expect(toastText()).not.toContain(reservation.missing.title);
     expect(bookingCalls()).toHaveLength(0);
   });
 
@@ -204,7 +212,7 @@ describe('AvailabilityChecker', () => {
     await fillReservation(user);
     await user.click(bookButton());
 
-    expect(bookButton()).toHaveTextContent('Booking...');
+    expect(bookButton()).toHaveTextContent(reservation.pending);
     expect(bookButton()).toBeDisabled();
     await user.click(bookButton());
     expect(bookingCalls()).toHaveLength(1);
@@ -225,24 +233,24 @@ describe('AvailabilityChecker', () => {
     slotsByDate[DAY] = ['morning'];
     await act(async () => answer(Response.json({ booking: { id: 'b1' } }, { status: 201 })));
 
-    expect(screen.getByText('Booking Confirmed!').closest('[role="status"]')).toHaveTextContent(
-      "Booking Confirmed!Your time slot has been reserved. We'll contact you soon to confirm details.",
+    expect(screen.getByText(reservation.confirmed.title).closest('[role="status"]')).toHaveTextContent(
+      `${reservation.confirmed.title}${reservation.confirmed.description}`,
     );
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
     expect(dateInput()).toHaveValue(DAY);
-    expect(screen.getByRole('heading', { name: 'Available Time Slots' })).toHaveFocus();
+    expect(screen.getByRole('heading', { name: copy.slotsHeading })).toHaveFocus();
     await waitFor(() => expect(screen.queryByRole('radio', { name: 'Evening 6PM - 11PM' })).not.toBeInTheDocument());
     expect(availabilityCalls()).toHaveLength(2);
     expect(slotRadio('Morning 9AM - 1PM')).not.toBeChecked();
 
     // Picking again shows the name, e-mail and event type cleared.
     await user.click(slotRadio('Morning 9AM - 1PM'));
-    expect(screen.getByLabelText('Your Name')).toHaveValue('');
-    expect(screen.getByLabelText('Email Address')).toHaveValue('');
-    expect(screen.getByLabelText('Event Type')).toHaveValue('');
+    expect(screen.getByLabelText(labels.clientName)).toHaveValue('');
+    expect(screen.getByLabelText(labels.clientEmail)).toHaveValue('');
+    expect(screen.getByLabelText(labels.eventType)).toHaveValue('');
   });
 
-  test('a failed booking shows the destructive "Booking Failed" toast and keeps the input', async () => {
+  test('a failed booking without a server message shows the destructive failure toast with its fallback and keeps the input', async () => {
     slotsByDate[DAY] = ['morning'];
     bookingAnswer = async () => new Response('', { status: 500, statusText: 'Internal Server Error' });
     const { user } = setup();
@@ -251,14 +259,48 @@ describe('AvailabilityChecker', () => {
     await fillReservation(user);
     await user.click(bookButton());
 
-    expect(await screen.findByText('Booking Failed')).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent(
-      'Booking FailedThere was an error booking your time slot. Please try again.',
-    );
+    expect(await screen.findByText(reservation.failure.title)).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(`${reservation.failure.title}${reservation.failure.fallback}`);
     expect(slotRadio('Morning 9AM - 1PM')).toBeChecked();
-    expect(screen.getByLabelText('Your Name')).toHaveValue('Hank Porter');
-    expect(screen.getByLabelText('Event Type')).toHaveValue('birthday');
+    expect(screen.getByLabelText(labels.clientName)).toHaveValue('Hank Porter');
+    expect(screen.getByLabelText(labels.eventType)).toHaveValue('birthday');
     expect(availabilityCalls()).toHaveLength(1);
+  });
+
+  test("a 503 shows the server's message in the failure toast; retrying sends the same Idempotency-Key", async () => {
+    slotsByDate[DAY] = ['morning'];
+    const message = 'Our booking system is busy. Please try again in a minute.';
+    bookingAnswer = async () => Response.json({ error: { code: 'service_unavailable', message } }, { status: 503 });
+    const { user } = setup();
+    await chooseDate(user, DAY);
+    await user.click(await screen.findByRole('radio', { name: 'Morning 9AM - 1PM' }));
+    await fillReservation(user);
+    await user.click(bookButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(`${reservation.failure.title}${message}`);
+    expect(screen.getByLabelText(labels.clientName)).toHaveValue('Hank Porter');
+
+    bookingAnswer = async () => Response.json({ booking: { id: 'b1' } }, { status: 201 });
+    await user.click(bookButton());
+    await screen.findByText(reservation.confirmed.title);
+    const [first, retry] = bookingCalls().map(([, init]) => new Headers(init?.headers).get('Idempotency-Key'));
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(retry).toBe(first);
+  });
+
+  test('a changed reservation after a failure is sent with a new Idempotency-Key', async () => {
+    slotsByDate[DAY] = ['morning'];
+    bookingAnswer = async () => new Response('', { status: 502 });
+    const { user } = setup();
+    await chooseDate(user, DAY);
+    await user.click(await screen.findByRole('radio', { name: 'Morning 9AM - 1PM' }));
+    await fillReservation(user);
+    await user.click(bookButton());
+    await screen.findByRole('alert');
+    await user.selectOptions(screen.getByLabelText(labels.eventType), 'Wedding');
+    await user.click(bookButton());
+    await waitFor(() => expect(bookingCalls()).toHaveLength(2));
+    const [first, changed] = bookingCalls().map(([, init]) => new Headers(init?.headers).get('Idempotency-Key'));
+    expect(changed).not.toBe(first);
   });
 
   test('on a 409 (slot just taken) refetches, so the taken slot disappears and the pick is cleared', async () => {
@@ -276,12 +318,12 @@ describe('AvailabilityChecker', () => {
     await fillReservation(user);
     await user.click(bookButton());
 
-    expect(await screen.findByText('Booking Failed')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(`${reservation.failure.title}That time slot has just been booked.`);
     await waitFor(() => expect(screen.queryByRole('radio', { name: 'Evening 6PM - 11PM' })).not.toBeInTheDocument());
     expect(availabilityCalls()).toHaveLength(2);
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
-    expect(screen.getByText('The time slot you picked is not available on this date. Please pick another.')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Available Time Slots' })).toHaveFocus();
+    expect(screen.getByText(copy.slotGone)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: copy.slotsHeading })).toHaveFocus();
   });
 
   test('changing the date keeps the picked slot while the new date offers it', async () => {
@@ -290,13 +332,13 @@ describe('AvailabilityChecker', () => {
     const { user } = setup();
     await chooseDate(user, DAY);
     await user.click(await screen.findByRole('radio', { name: 'Evening 6PM - 11PM' }));
-    await user.type(screen.getByLabelText('Your Name'), 'Hank Porter');
+    await user.type(screen.getByLabelText(labels.clientName), 'Hank Porter');
     await chooseDate(user, OTHER_DAY);
 
     expect(await screen.findByRole('radio', { name: 'Afternoon 1PM - 6PM' })).toBeInTheDocument();
     expect(slotRadio('Evening 6PM - 11PM')).toBeChecked();
-    expect(screen.getByRole('form', { name: 'Reserve Your Slot' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Your Name')).toHaveValue('Hank Porter');
+    expect(screen.getByRole('form', { name: reservation.heading })).toBeInTheDocument();
+    expect(screen.getByLabelText(labels.clientName)).toHaveValue('Hank Porter');
   });
 
   test('changing the date clears the picked slot when the new date does not offer it', async () => {
@@ -309,7 +351,7 @@ describe('AvailabilityChecker', () => {
 
     expect(await screen.findByRole('radio', { name: 'Afternoon 1PM - 6PM' })).not.toBeChecked();
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
-    expect(screen.getByText('The time slot you picked is not available on this date. Please pick another.')).toBeInTheDocument();
+    expect(screen.getByText(copy.slotGone)).toBeInTheDocument();
     expect(dateInput()).toHaveFocus();
 
     // Back on the first date the slot is no longer picked, and its slots come from the cache (never stale).

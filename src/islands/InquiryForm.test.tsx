@@ -1,11 +1,16 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { clock } from '../../tests/fixtures';
+import forms from '../content/forms.json';
 import { dismissToast } from '../stores/toasts';
 import InquiryForm from './InquiryForm';
 import Toaster from './Toaster';
 
 type FetchArgs = Parameters<typeof fetch>;
+
+const copy = forms.contact.form;
+const { labels } = copy;
 
 let fetchMock: ReturnType<typeof vi.fn<(...args: FetchArgs) => Promise<Response>>>;
 
@@ -27,54 +32,56 @@ function setup() {
   const user = userEvent.setup();
   render(
     <>
-      <InquiryForm />
+      <InquiryForm copy={copy} />
       <Toaster />
     </>,
   );
   return { user };
 }
 
+// Inside the inquiry's window (today to 3 years ahead), whatever day the tests run.
+const EVENT_DATE = clock.day(200);
 const field = (label: string) => screen.getByLabelText(label);
-const submitButton = () => screen.getByRole('button', { name: /Send My Request|Sending\.\.\./ });
+const submitButton = () => screen.getByRole('button', { name: new RegExp(`^(${copy.submit}|${copy.pending.replaceAll('.', '\\.')})$`) });
 
 async function fillValidInquiry(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(field('First Name'), 'Dolly');
-  await user.type(field('Last Name'), 'Parton');
-  await user.type(field('Email Address'), 'dolly@example.com');
-  await user.type(field('Phone Number'), '(512) 555-0199');
-  await user.selectOptions(field('Event Type'), 'Private Party');
-  await user.type(field('Guest Count'), '85');
-  await user.type(field('Event Date'), '2030-06-01');
-  await user.type(field('Event Location'), 'Austin, TX');
-  await user.type(field('Tell us about your event'), 'Backyard birthday.');
+  await user.type(field(labels.firstName), 'Dolly');
+  await user.type(field(labels.lastName), 'Parton');
+  await user.type(field(labels.email), 'dolly@example.com');
+  await user.type(field(labels.phone), '(512) 555-0199');
+  await user.selectOptions(field(labels.eventType), 'Private Party');
+  await user.type(field(labels.guestCount), '85');
+  await user.type(field(labels.eventDate), EVENT_DATE);
+  await user.type(field(labels.eventLocation), 'Austin, TX');
+  await user.type(field(labels.message), 'Backyard birthday.');
 }
 
 describe('InquiryForm', () => {
   test('shows every field with its exact label and input type', () => {
     setup();
-    expect(field('First Name')).toHaveAttribute('type', 'text');
-    expect(field('Last Name')).toHaveAttribute('type', 'text');
-    expect(field('Email Address')).toHaveAttribute('type', 'email');
-    expect(field('Phone Number')).toHaveAttribute('type', 'tel');
-    expect(field('Guest Count')).toHaveAttribute('inputmode', 'numeric');
-    expect(field('Event Date')).toHaveAttribute('type', 'date');
-    expect(field('Event Location')).toHaveAttribute('placeholder', 'City, State');
-    expect(field('Tell us about your event').tagName).toBe('TEXTAREA');
-    expect(field('Tell us about your event')).toHaveAttribute('rows', '4');
-    const options = within(field('Event Type')).getAllByRole('option');
+    expect(field(labels.firstName)).toHaveAttribute('type', 'text');
+    expect(field(labels.lastName)).toHaveAttribute('type', 'text');
+    expect(field(labels.email)).toHaveAttribute('type', 'email');
+    expect(field(labels.phone)).toHaveAttribute('type', 'tel');
+    expect(field(labels.guestCount)).toHaveAttribute('inputmode', 'numeric');
+    expect(field(labels.eventDate)).toHaveAttribute('type', 'date');
+    expect(field(labels.eventLocation)).toHaveAttribute('placeholder', copy.locationPlaceholder);
+    expect(field(labels.message).tagName).toBe('TEXTAREA');
+    expect(field(labels.message)).toHaveAttribute('rows', '4');
+    const options = within(field(labels.eventType)).getAllByRole('option');
     expect(options.map((option) => [option.getAttribute('value'), option.textContent])).toEqual([
-      ['', 'Select event type'],
+      ['', copy.eventTypePlaceholder],
       ['wedding', 'Wedding'],
       ['private', 'Private Party'],
       ['corporate', 'Corporate Event'],
       ['other', 'Other'],
     ]);
-    expect(submitButton()).toHaveTextContent('Send My Request');
+    expect(submitButton()).toHaveTextContent(copy.submit);
     expect(submitButton()).toBeEnabled();
   });
 
   test('renders the honeypot hidden from people: aria-hidden wrapper, no tab stop, no autofill', () => {
-    const { container } = render(<InquiryForm />);
+    const { container } = render(<InquiryForm copy={copy} />);
     const honeypot = container.querySelector<HTMLInputElement>('input[name="website"]');
     expect(honeypot).toHaveAttribute('tabindex', '-1');
     expect(honeypot).toHaveAttribute('autocomplete', 'off');
@@ -84,33 +91,33 @@ describe('InquiryForm', () => {
 
   test('checks the fields with the shared schema before sending: messages next to fields, first one focused', async () => {
     const { user } = setup();
-    await user.type(field('First Name'), 'Dolly');
-    await user.type(field('Email Address'), 'not-an-email');
+    await user.type(field(labels.firstName), 'Dolly');
+    await user.type(field(labels.email), 'not-an-email');
     await user.click(submitButton());
 
     expect(fetchMock).not.toHaveBeenCalled();
-    expect(field('First Name')).not.toHaveAttribute('aria-invalid');
-    expect(field('First Name')).not.toHaveAttribute('aria-describedby');
-    expect(field('Last Name')).toHaveAttribute('aria-invalid', 'true');
-    expect(field('Last Name')).toHaveAccessibleDescription('Please enter your last name.');
-    expect(field('Email Address')).toHaveAccessibleDescription('Please enter a valid email address.');
-    expect(field('Phone Number')).toHaveAccessibleDescription('Please enter your phone number.');
-    expect(field('Event Type')).toHaveAccessibleDescription('Please choose an event type.');
-    expect(field('Guest Count')).toHaveAccessibleDescription('Please enter your guest count.');
-    expect(field('Event Date')).toHaveAccessibleDescription('Please choose your event date.');
-    expect(field('Event Location')).toHaveAccessibleDescription('Please enter your event location.');
-    expect(field('Tell us about your event')).not.toHaveAttribute('aria-invalid');
-    expect(field('Last Name')).toHaveFocus();
+    expect(field(labels.firstName)).not.toHaveAttribute('aria-invalid');
+    expect(field(labels.firstName)).not.toHaveAttribute('aria-describedby');
+    expect(field(labels.lastName)).toHaveAttribute('aria-invalid', 'true');
+    expect(field(labels.lastName)).toHaveAccessibleDescription('Please enter your last name.');
+    expect(field(labels.email)).toHaveAccessibleDescription('Please enter a valid email address.');
+    expect(field(labels.phone)).toHaveAccessibleDescription('Please enter your phone number.');
+    expect(field(labels.eventType)).toHaveAccessibleDescription('Please choose an event type.');
+    expect(field(labels.guestCount)).toHaveAccessibleDescription('Please enter your guest count.');
+    expect(field(labels.eventDate)).toHaveAccessibleDescription('Please choose your event date.');
+    expect(field(labels.eventLocation)).toHaveAccessibleDescription('Please enter your event location.');
+    expect(field(labels.message)).not.toHaveAttribute('aria-invalid');
+    expect(field(labels.lastName)).toHaveFocus();
   });
 
   test('drops a field message once the visitor edits that field', async () => {
     const { user } = setup();
     await user.click(submitButton());
-    expect(field('First Name')).toHaveAccessibleDescription('Please enter your first name.');
-    await user.type(field('First Name'), 'D');
-    expect(field('First Name')).not.toHaveAttribute('aria-invalid');
+    expect(field(labels.firstName)).toHaveAccessibleDescription('Please enter your first name.');
+    await user.type(field(labels.firstName), 'D');
+    expect(field(labels.firstName)).not.toHaveAttribute('aria-invalid');
     expect(screen.queryByText('Please enter your first name.')).not.toBeInTheDocument();
-    expect(field('Last Name')).toHaveAttribute('aria-invalid', 'true');
+    expect(field(labels.lastName)).toHaveAttribute('aria-invalid', 'true');
   });
 
   test('sends the trimmed inquiry as JSON with credentials, shows "Sending..." disabled, then thanks and resets', async () => {
@@ -118,10 +125,10 @@ describe('InquiryForm', () => {
     answerWith(() => new Promise<Response>((resolve) => (answer = resolve)));
     const { user } = setup();
     await fillValidInquiry(user);
-    await user.type(field('Event Location'), '  ');
+    await user.type(field(labels.eventLocation), '  ');
     await user.click(submitButton());
 
-    expect(submitButton()).toHaveTextContent('Sending...');
+    expect(submitButton()).toHaveTextContent(copy.pending);
     expect(submitButton()).toBeDisabled();
     await user.click(submitButton());
     expect(fetchMock).toHaveBeenCalledTimes(1);
@@ -138,7 +145,7 @@ describe('InquiryForm', () => {
       phone: '(512) 555-0199',
       eventType: 'private',
       guestCount: '85',
-      eventDate: '2030-06-01',
+      eventDate: EVENT_DATE,
       eventLocation: 'Austin, TX',
       message: 'Backyard birthday.',
       website: '',
@@ -146,32 +153,41 @@ describe('InquiryForm', () => {
 
     await act(async () => answer(Response.json({ id: 'inq_1' }, { status: 201 })));
     const toast = await screen.findByRole('status');
-    expect(toast).toHaveTextContent("Thank you for your inquiry!We'll get back to you within 24 hours.");
-    expect(field('First Name')).toHaveValue('');
-    expect(field('Email Address')).toHaveValue('');
-    expect(field('Event Type')).toHaveValue('');
-    expect(field('Event Date')).toHaveValue('');
-    expect(field('Tell us about your event')).toHaveValue('');
-    expect(submitButton()).toHaveTextContent('Send My Request');
+    expect(toast).toHaveTextContent(`${copy.success.title}${copy.success.description}`);
+    expect(field(labels.firstName)).toHaveValue('');
+    expect(field(labels.email)).toHaveValue('');
+    expect(field(labels.eventType)).toHaveValue('');
+    expect(field(labels.eventDate)).toHaveValue('');
+    expect(field(labels.message)).toHaveValue('');
+    expect(submitButton()).toHaveTextContent(copy.submit);
     expect(submitButton()).toBeEnabled();
   });
 
   test.each([
-    { body: '', status: 500, statusText: 'Internal Server Error', shown: '500: Internal Server Error' },
-    { body: 'upstream unavailable', status: 502, statusText: 'Bad Gateway', shown: '502: upstream unavailable' },
-  ])('on a $status answer with body "$body" shows the destructive "Error" toast "$shown" and keeps the input', async ({ body, status, statusText, shown }) => {
-    answerWith(new Response(body, { status, statusText }));
+    { case: 'a 500 without a JSON body', answer: () => new Response('', { status: 500, statusText: 'Internal Server Error' }), shown: copy.failure.fallback },
+    { case: 'a 502 with a plain-text body', answer: () => new Response('upstream unavailable', { status: 502 }), shown: copy.failure.fallback },
+    {
+      case: "a 503 with the server's message",
+      answer: () =>
+        Response.json(
+          { error: { code: 'service_unavailable', message: 'We cannot take requests right now. Please try again in a minute.' } },
+          { status: 503 },
+        ),
+      shown: 'We cannot take requests right now. Please try again in a minute.',
+    },
+  ])('on $case shows the destructive toast "$shown" and keeps the input', async ({ answer, shown }) => {
+    answerWith(async () => answer());
     const { user } = setup();
     await fillValidInquiry(user);
     await user.click(submitButton());
 
     const alert = await screen.findByText(shown);
     expect(screen.getByRole('alert')).toContainElement(alert);
-    expect(screen.getByRole('alert')).toHaveTextContent(`Error${shown}`);
-    expect(field('First Name')).toHaveValue('Dolly');
-    expect(field('Event Type')).toHaveValue('private');
-    expect(field('Event Date')).toHaveValue('2030-06-01');
-    expect(field('Tell us about your event')).toHaveValue('Backyard birthday.');
+    expect(screen.getByRole('alert')).toHaveTextContent(`${copy.failure.title}${shown}`);
+    expect(field(labels.firstName)).toHaveValue('Dolly');
+    expect(field(labels.eventType)).toHaveValue('private');
+    expect(field(labels.eventDate)).toHaveValue(EVENT_DATE);
+    expect(field(labels.message)).toHaveValue('Backyard birthday.');
     expect(submitButton()).toBeEnabled();
   });
 
@@ -192,13 +208,13 @@ describe('InquiryForm', () => {
     await fillValidInquiry(user);
     await user.click(submitButton());
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('ErrorPlease check the highlighted fields.');
-    expect(field('Phone Number')).toHaveAttribute('aria-invalid', 'true');
-    expect(field('Phone Number')).toHaveAccessibleDescription('Please enter a valid phone number.');
-    expect(field('Event Date')).toHaveAccessibleDescription('Please choose a valid event date.');
-    expect(field('Email Address')).not.toHaveAttribute('aria-invalid');
-    expect(field('Phone Number')).toHaveFocus();
-    expect(field('Phone Number')).toHaveValue('(512) 555-0199');
+    expect(await screen.findByRole('alert')).toHaveTextContent(`${copy.failure.title}Please check the highlighted fields.`);
+    expect(field(labels.phone)).toHaveAttribute('aria-invalid', 'true');
+    expect(field(labels.phone)).toHaveAccessibleDescription('Please enter a valid phone number.');
+    expect(field(labels.eventDate)).toHaveAccessibleDescription('Please choose a valid event date.');
+    expect(field(labels.email)).not.toHaveAttribute('aria-invalid');
+    expect(field(labels.phone)).toHaveFocus();
+    expect(field(labels.phone)).toHaveValue('(512) 555-0199');
   });
 
   test('shows the fallback message when the request never reaches the server', async () => {
@@ -207,7 +223,53 @@ describe('InquiryForm', () => {
     await fillValidInquiry(user);
     await user.click(submitButton());
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('ErrorFailed to submit inquiry. Please try again.');
-    expect(field('Last Name')).toHaveValue('Parton');
+    expect(await screen.findByRole('alert')).toHaveTextContent(`${copy.failure.title}${copy.failure.fallback}`);
+    expect(field(labels.lastName)).toHaveValue('Parton');
+  });
+
+  test('sends an Idempotency-Key, the same one when the visitor retries after a failure, a new one after a change', async () => {
+    answerWith(async () => new Response('', { status: 503 }));
+    const { user } = setup();
+    await fillValidInquiry(user);
+    const key = (call: number) => new Headers(fetchMock.mock.calls[call]?.[1]?.headers).get('Idempotency-Key');
+
+    await user.click(submitButton());
+    await screen.findByRole('alert');
+    answerWith(() => Promise.reject(new TypeError('Failed to fetch')));
+    await user.click(submitButton());
+    await screen.findByText(copy.failure.fallback);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(key(0)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(key(1)).toBe(key(0));
+
+    // Changed values are a new submission; a trailing space is not (the schema trims it, the body is the same).
+    await user.type(field(labels.eventLocation), '  ');
+    await user.click(submitButton());
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
+    expect(key(2)).toBe(key(0));
+    await user.type(field(labels.guestCount), '0');
+    await user.click(submitButton());
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(4));
+    expect(key(3)).not.toBe(key(0));
+  });
+
+  test('uses a new key for the next inquiry after a success, even with the same values', async () => {
+    answerWith(async () => Response.json({ id: 'inq_1' }, { status: 201 }));
+    const { user } = setup();
+    await fillValidInquiry(user);
+    await user.click(submitButton());
+    await screen.findByText(copy.success.title);
+    // user-event keeps its own idea of typed values across form.reset(): clear them through it first.
+    for (const name of ['firstName', 'lastName', 'email', 'phone', 'guestCount', 'eventDate', 'eventLocation', 'message'] as const) {
+      await user.clear(field(labels[name]));
+    }
+    await fillValidInquiry(user);
+    await user.click(submitButton());
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    const [first, second] = fetchMock.mock.calls.map(([, init]) => new Headers(init?.headers).get('Idempotency-Key'));
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second).not.toBe(first);
+    expect(fetchMock.mock.calls[1]?.[1]?.body).toBe(fetchMock.mock.calls[0]?.[1]?.body);
   });
 });

@@ -4,6 +4,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import AvailabilityChecker from './AvailabilityChecker';
+import forms from '../content/forms.json';
 import InquiryForm from './InquiryForm';
 import Toaster from './Toaster';
 
@@ -33,28 +34,28 @@ afterEach(() => {
 
 describe('server-rendered islands', () => {
   test('the inquiry form is complete in the server HTML with its submit disabled, and enabled once hydrated', async () => {
-    const html = renderToString(<InquiryForm />);
+    const html = renderToString(<InquiryForm copy={forms.contact.form} />);
     const parsed = parseHtml(html);
-    for (const label of ['First Name', 'Last Name', 'Email Address', 'Phone Number', 'Event Type', 'Guest Count', 'Event Date', 'Event Location', 'Tell us about your event']) {
+    for (const label of Object.values(forms.contact.form.labels)) {
       expect([...parsed.querySelectorAll('label')].map((node) => node.textContent)).toContain(label);
     }
     expect(parsed.querySelector('button[type="submit"]')).toHaveAttribute('disabled');
 
-    const { recoverable, unmount } = await serverRenderThenHydrate(<InquiryForm />);
+    const { recoverable, unmount } = await serverRenderThenHydrate(<InquiryForm copy={forms.contact.form} />);
     expect(recoverable).not.toHaveBeenCalled();
-    expect(screen.getByRole('button', { name: 'Send My Request' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: forms.contact.form.submit })).toBeEnabled();
     unmount();
   });
 
   test('the checker renders its date picker disabled and without a min on the server, then sets today in UTC', async () => {
-    const parsed = parseHtml(renderToString(<AvailabilityChecker />));
+    const parsed = parseHtml(renderToString(<AvailabilityChecker copy={forms.availability.checker} />));
     const serverInput = parsed.querySelector('input[type="date"]');
     expect(serverInput).toHaveAttribute('disabled');
     expect(serverInput).not.toHaveAttribute('min');
 
-    const { recoverable, unmount } = await serverRenderThenHydrate(<AvailabilityChecker />);
+    const { recoverable, unmount } = await serverRenderThenHydrate(<AvailabilityChecker copy={forms.availability.checker} />);
     expect(recoverable).not.toHaveBeenCalled();
-    const input = screen.getByLabelText('Select a date');
+    const input = screen.getByLabelText(forms.availability.checker.dateLabel);
     expect(input).toBeEnabled();
     expect(input).toHaveAttribute('min', new Date().toISOString().slice(0, 10));
     unmount();

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { ApiError, apiRequest, createBooking, fetchAvailability, getJson, postJson, submitInquiry } from './api';
+import { ApiError, apiRequest, createBooking, fetchAvailability, getJson, newIdempotencyKey, postJson, submitInquiry } from './api';
 
 function stubFetch(response: Response) {
   const fetchMock = vi.fn<typeof fetch>(async () => response);
@@ -27,6 +27,12 @@ describe('apiRequest', () => {
       headers: { 'Content-Type': 'application/json' },
       body: '{"a":1,"b":"two"}',
     });
+  });
+
+  test('sends the Idempotency-Key header with a body when a key is given', async () => {
+    const fetchMock = stubFetch(new Response('{}', { status: 201 }));
+    await apiRequest('POST', '/api/thing', { a: 1 }, { idempotencyKey: 'k-1' });
+    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get('Idempotency-Key')).toBe('k-1');
   });
 
   test('returns the raw OK response', async () => {
@@ -78,9 +84,10 @@ describe('ApiError', () => {
     expect(error.serverMessage).toBeUndefined();
   });
 
-  test('keeps only string field messages', () => {
-    const error = new ApiError(400, 'Bad Request', '{"error":{"fields":{"a":"A","b":3}}}');
-    expect(error.fields).toEqual({ a: 'A' });
+  test('drops a fields map holding a non-string message, keeping the server message', () => {
+    const error = new ApiError(400, 'Bad Request', '{"error":{"code":"invalid_fields","message":"Check.","fields":{"a":"A","b":3}}}');
+    expect(error.fields).toEqual({});
+    expect(error.serverMessage).toBe('Check.');
   });
 });
 
@@ -125,7 +132,8 @@ describe('endpoint calls', () => {
       message: undefined,
       website: '',
     };
-    await expect(submitInquiry(inquiry)).resolves.toEqual({ id: '7' });
+    await expect(submitInquiry(inquiry, { idempotencyKey: 'key-7' })).resolves.toEqual({ id: '7' });
+    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get('Idempotency-Key')).toBe('key-7');
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/contact');
     // JSON leaves the empty message out.
     expect(fetchMock.mock.calls[0]?.[1]?.body).not.toContain('message');
@@ -153,5 +161,22 @@ describe('endpoint calls', () => {
     expect(error).toMatchObject({ status: 409, body, serverMessage: 'That time slot was just taken.' });
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/bookings');
     expect(fetchMock.mock.calls[0]?.[1]).toMatchObject({ method: 'POST', body: JSON.stringify(booking) });
+  });
+});
+
+describe('newIdempotencyKey', () => {
+  const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+  test('returns a different UUID v4 each call', () => {
+    const keys = new Set(Array.from({ length: 50 }, newIdempotencyKey));
+    expect(keys.size).toBe(50);
+    for (const key of keys) expect(key).toMatch(UUID_V4);
+  });
+
+  test('still returns UUIDs v4 where crypto.randomUUID is missing (a page served over plain HTTP)', () => {
+    vi.stubGlobal('crypto', { getRandomValues: crypto.getRandomValues.bind(crypto) });
+    const keys = new Set(Array.from({ length: 50 }, newIdempotencyKey));
+    expect(keys.size).toBe(50);
+    for (const key of keys) expect(key).toMatch(UUID_V4);
   });
 });

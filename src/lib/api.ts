@@ -1,15 +1,19 @@
 /**
- * The one browser client for the site's API (SPEC §7, §8).
- * Every call sends credentials; a JSON body and its content-type go only with a body;
- * any non-OK answer becomes an ApiError whose message is "<status>: <body text or status text>".
+ * The one browser client for the site's API (README "Forms, availability and toasts").
+ * Every call sends credentials; a JSON body and its content-type go only with a body; a write may carry an
+ * `Idempotency-Key`; any non-OK answer becomes an ApiError whose message is "<status>: <body text or status text>".
  */
+import { parseApiError, type FieldErrors } from '../schemas/api-error';
 import type { Availability, Booking, BookingOutput } from '../schemas/booking';
+import { IDEMPOTENCY_KEY_HEADER } from '../schemas/idempotency-key';
 import type { InquiryOutput } from '../schemas/inquiry';
 
-/** Field name to message, as sent in a 400 answer's `error.fields`. */
-export type FieldErrors = Record<string, string>;
+/** Per-request options of a write: the submission's idempotency key, sent as the `Idempotency-Key` header. */
+export interface WriteOptions {
+  idempotencyKey?: string;
+}
 
-/** A non-OK answer from the API: its status, its body (parsed when JSON) and the 400's field messages. */
+/** A non-OK answer from the API: its status, its body (parsed when JSON), the server's message and a 400's fields. */
 export class ApiError extends Error {
   readonly status: number;
   readonly body: unknown;
@@ -21,19 +25,14 @@ export class ApiError extends Error {
     this.body = parseJson(bodyText);
   }
 
-  /** The server's visitor-facing message (`error.message` of the JSON error body), if any. */
+  /** The server's visitor-facing message (`error.message` of the API's error body), if any. */
   get serverMessage(): string | undefined {
-    const message = errorPart(this.body)?.message;
-    return typeof message === 'string' && message !== '' ? message : undefined;
+    return parseApiError(this.body)?.message || undefined;
   }
 
   /** The per-field messages of a 400 answer (`error.fields`), or an empty object. */
   get fields(): FieldErrors {
-    const fields = errorPart(this.body)?.fields;
-    if (typeof fields !== 'object' || fields === null) return {};
-    return Object.fromEntries(
-      Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-    );
+    return parseApiError(this.body)?.fields ?? {};
   }
 }
 
@@ -46,17 +45,23 @@ function parseJson(text: string): unknown {
   }
 }
 
-function errorPart(body: unknown): Record<string, unknown> | undefined {
-  if (typeof body !== 'object' || body === null || !('error' in body)) return undefined;
-  const error = body.error;
-  return typeof error === 'object' && error !== null ? (error as Record<string, unknown>) : undefined;
+/** A fresh random idempotency key (a UUID v4), also where `crypto.randomUUID` is missing (plain-HTTP pages). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /** Sends one request; resolves with the raw OK response, rejects with ApiError on any non-OK answer. */
-export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
+export async function apiRequest(method: string, url: string, body?: unknown, options: WriteOptions = {}): Promise<Response> {
   const init: RequestInit = { method, credentials: 'include' };
   if (body !== undefined) {
-    init.headers = { 'Content-Type': 'application/json' };
+    const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+    if (options.idempotencyKey) headers[IDEMPOTENCY_KEY_HEADER] = options.idempotencyKey;
+    init.headers = headers;
     init.body = JSON.stringify(body);
   }
   const response = await fetch(url, init);
@@ -71,14 +76,14 @@ export async function getJson<T>(key: readonly string[]): Promise<T> {
   return (await (await apiRequest('GET', url)).json()) as T;
 }
 
-/** POSTs a JSON body and reads the answer as JSON. */
-export async function postJson<T>(url: string, body: unknown): Promise<T> {
-  return (await (await apiRequest('POST', url, body)).json()) as T;
+/** POSTs a JSON body (with the submission's idempotency key, when given) and reads the answer as JSON. */
+export async function postJson<T>(url: string, body: unknown, options?: WriteOptions): Promise<T> {
+  return (await (await apiRequest('POST', url, body, options)).json()) as T;
 }
 
 /** POST /api/contact: sends a validated inquiry; answers 201 { id }. */
-export function submitInquiry(inquiry: InquiryOutput): Promise<{ id: string }> {
-  return postJson('/api/contact', inquiry);
+export function submitInquiry(inquiry: InquiryOutput, options?: WriteOptions): Promise<{ id: string }> {
+  return postJson('/api/contact', inquiry, options);
 }
 
 /** GET /api/availability/{date}: the free slot keys of one YYYY-MM-DD date. */
@@ -87,6 +92,6 @@ export function fetchAvailability(date: string): Promise<Availability> {
 }
 
 /** POST /api/bookings: reserves a slot; answers 201 { booking }, or a 409 ApiError when the slot is taken. */
-export function createBooking(booking: BookingOutput): Promise<{ booking: Booking }> {
-  return postJson('/api/bookings', booking);
+export function createBooking(booking: BookingOutput, options?: WriteOptions): Promise<{ booking: Booking }> {
+  return postJson('/api/bookings', booking, options);
 }

@@ -4,11 +4,11 @@ import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
 /** Site-wide settings (brand, contact details, hours, navigation, footer, renovation notice). */
 export type SiteSettings = CollectionEntry<'settings'>['data'];
 
+// The contact and availability pages keep their copy with their forms' copy (src/content/forms.json).
+type AnyPageCopy = CollectionEntry<'pages'>['data'] | CollectionEntry<'forms'>['data'];
+
 /** The copy of one page, narrowed by its `page` key. */
-export type PageCopy<K extends CollectionEntry<'pages'>['data']['page']> = Extract<
-  CollectionEntry<'pages'>['data'],
-  { page: K }
->;
+export type PageCopy<K extends AnyPageCopy['page']> = Extract<AnyPageCopy, { page: K }>;
 
 /** Loads the single site settings entry, failing the build when it is missing. */
 export async function getSettings(): Promise<SiteSettings> {
@@ -18,12 +18,10 @@ export async function getSettings(): Promise<SiteSettings> {
 }
 
 /** Loads the copy of one page, failing the build when it is missing or has another shape. */
-export async function getPageCopy<K extends CollectionEntry<'pages'>['data']['page']>(
-  page: K,
-): Promise<PageCopy<K>> {
-  const entries = await getCollection('pages');
+export async function getPageCopy<K extends AnyPageCopy['page']>(page: K): Promise<PageCopy<K>> {
+  const entries = [...(await getCollection('pages')), ...(await getCollection('forms'))];
   const match = entries.find((entry) => entry.data.page === page);
-  if (!match) throw new Error(`src/content/pages.json has no entry with "page": "${page}"`);
+  if (!match) throw new Error(`src/content/pages.json and forms.json have no entry with "page": "${page}"`);
   return match.data as PageCopy<K>;
 }
 

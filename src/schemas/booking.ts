@@ -56,7 +56,12 @@ export function createBookingSchema(now: () => Date = () => new Date()) {
         TIME_SLOTS.map((slot) => slot.key),
         'Please pick a time slot.',
       ),
-      clientName: requiredText('Please enter your name.', 200, 'Please enter a name of at most 200 characters.'),
+      clientName: requiredText(
+        'Please enter your name.',
+        200,
+        'Please enter a name of at most 200 characters.',
+        'your name',
+      ),
       clientEmail: emailAddress('Please enter your email address.'),
       eventType: v.picklist(
         BOOKING_EVENT_TYPES.map((type) => type.value),
@@ -73,7 +78,7 @@ export const BookingSchema = createBookingSchema();
 
 /** What the reservation form sends. */
 export type BookingInput = v.InferInput<typeof BookingSchema>;
-/** A validated reservation: trimmed, unknown fields dropped. */
+/** A validated reservation: trimmed, NFC-normalised, unknown fields dropped. */
 export type BookingOutput = v.InferOutput<typeof BookingSchema>;
 
 /** A reservation as the API answers it (POST /api/bookings → 201 { booking }). */

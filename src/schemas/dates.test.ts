@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, test } from 'vitest';
-import { BOOKING_WINDOW_DAYS, IsoDateSchema, addDaysUtc, isCalendarDate, todayUtc } from './dates';
+import fc from 'fast-check';
+import { BOOKING_WINDOW_DAYS, INQUIRY_WINDOW_YEARS, IsoDateSchema, addDaysUtc, addYearsUtc, isCalendarDate, todayUtc } from './dates';
 
 describe('IsoDateSchema', () => {
   test.each([
@@ -66,5 +67,34 @@ describe('addDaysUtc', () => {
     ['2026-01-01', BOOKING_WINDOW_DAYS, '2028-01-01'],
   ])('%s plus %i days is %s', (date, days, expected) => {
     expect(addDaysUtc(date, days)).toBe(expected);
+  });
+});
+
+describe('addYearsUtc', () => {
+  test.each([
+    ['2026-05-15', INQUIRY_WINDOW_YEARS, '2029-05-15'],
+    ['2026-12-31', 3, '2029-12-31'],
+    ['2028-02-29', 3, '2031-02-28'],
+    ['2028-02-29', 4, '2032-02-29'],
+    ['2027-03-01', 1, '2028-03-01'],
+    ['2026-01-31', -1, '2025-01-31'],
+  ])('%s plus %i years is %s', (date, years, expected) => {
+    expect(addYearsUtc(date, years)).toBe(expected);
+  });
+
+  test('keeps the month, and the day unless the month is too short', () => {
+    const calendarDate = fc
+      .date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2999-12-31T00:00:00Z'), noInvalidDate: true })
+      .map((date) => date.toISOString().slice(0, 10));
+    fc.assert(
+      fc.property(calendarDate, fc.integer({ min: -50, max: 50 }), (date, years) => {
+        const shifted = addYearsUtc(date, years);
+        expect(isCalendarDate(shifted)).toBe(true);
+        expect(Number(shifted.slice(0, 4))).toBe(Number(date.slice(0, 4)) + years);
+        expect(shifted.slice(5, 7)).toBe(date.slice(5, 7));
+        if (date.slice(5) !== '02-29') expect(shifted.slice(8)).toBe(date.slice(8));
+        else expect(['28', '29']).toContain(shifted.slice(8));
+      }),
+    );
   });
 });

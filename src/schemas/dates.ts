@@ -23,6 +23,19 @@ export function addDaysUtc(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00.000Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
+/** How many years ahead of today (UTC) an inquiry's event date can be. */
+export const INQUIRY_WINDOW_YEARS = 3;
+
+/** The YYYY-MM-DD date `years` years after `date` (UTC); 29 February becomes 28 February in a common year. */
+export function addYearsUtc(date: string, years: number): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const shifted = new Date(0);
+  shifted.setUTCFullYear(year + years, month - 1, day);
+  // 29 February of a common year rolled over into March: day 0 of March is the last day of February.
+  if (shifted.getUTCMonth() !== month - 1) shifted.setUTCDate(0);
+  return shifted.toISOString().slice(0, 10);
+}
+
 /** A real calendar date written YYYY-MM-DD, surrounding spaces trimmed. */
 export const IsoDateSchema = v.pipe(
   v.string('Please choose a date.'),

@@ -14,9 +14,108 @@ export function storableText() {
   return v.check<string, string>(isStorableText, UNSTORABLE_TEXT_MESSAGE);
 }
 
-/** A required text field: trimmed, at most `maxLength` characters, storable, `required` when missing or blank. */
-export function requiredText(required: string, maxLength: number, tooLong: string) {
-  return v.pipe(v.string(required), v.trim(), v.nonEmpty(required), v.maxLength(maxLength, tooLong), storableText());
+// Characters refused in text, and why (README, "Hostile input"). Line breaks and other control characters let text
+// that reaches an e-mail header, a log line or a CSV export start a new header, line or cell; bidi controls make the
+// owner's screen show text in another order than it is stored ("abc\u202Egnp.exe" displays as "abcexe.png"); invisible
+// characters make a name look blank, or like another name.
+
+/** Characters that break a line: LF, VT, FF, CR, NEL and the Unicode line and paragraph separators. */
+const LINE_BREAK = /[\n\v\f\r\u0085\u2028\u2029]/u;
+/** C0 and C1 control characters and DEL (the tab included). */
+const CONTROL = /\p{Cc}/u;
+/** C0 and C1 control characters and DEL, except the tab, LF and CR a multi-line text keeps. */
+const CONTROL_IN_MULTI_LINE = /(?![\t\n\r])\p{Cc}/u;
+/** Bidirectional controls: the marks (LRM, RLM, ALM), embeddings, overrides and isolates. */
+const BIDI_CONTROL = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+/** Letters that draw nothing: the Hangul fillers (U+115F, U+1160, U+3164, U+FFA0) and the blank Braille pattern. */
+const BLANK_LETTER = /[\u115F\u1160\u3164\uFFA0\u2800]/u;
+/** A visible character on either side of a joiner: letter, mark, number, punctuation or symbol (emoji are symbols). */
+const VISIBLE = String.raw`[\p{L}\p{M}\p{N}\p{P}\p{S}]`;
+/**
+ * ZWNJ (U+200C) and ZWJ (U+200D) between two visible characters: ZWJ joins emoji sequences (a family, a rainbow
+ * flag) and shapes Indic letters, ZWNJ is part of Persian and Indic spelling. Anywhere else they are padding.
+ */
+const JOINER_IN_WORD = new RegExp(`(?<=${VISIBLE})[\u200C\u200D](?=${VISIBLE})`, 'gu');
+/** A subdivision flag (Scotland, Wales, England): a black flag, tag letters or digits, a cancel tag. */
+// Tag characters anywhere else carry hidden ASCII text.
+const TAG_FLAG = /\u{1F3F4}[\u{E0030}-\u{E0039}\u{E0061}-\u{E007A}]{1,8}\u{E007F}/gu;
+/** Format characters (\p{Cf}: zero-width space, word joiner, BOM, soft hyphen, tags...) other than bidi controls. */
+const FORMAT = /(?![\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069])\p{Cf}/u;
+/** A letter or digit that is not a blank filler. */
+const LETTER_OR_DIGIT = /(?![\u115F\u1160\u3164\uFFA0])[\p{L}\p{N}]/u;
+
+/** Whether `value` holds a line break (LF, CR, VT, FF, NEL, U+2028, U+2029). */
+export function hasLineBreak(value: string): boolean {
+  return LINE_BREAK.test(value);
+}
+
+/** Whether `value` holds a control character; `multiLine` text may hold tabs, LF and CR. */
+export function hasControlCharacter(value: string, multiLine = false): boolean {
+  return (multiLine ? CONTROL_IN_MULTI_LINE : CONTROL).test(value);
+}
+
+/** Whether `value` holds a bidirectional control (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069). */
+export function hasBidiControl(value: string): boolean {
+  return BIDI_CONTROL.test(value);
+}
+
+/**
+ * Whether `value` holds an invisible character: a format character (\p{Cf}) other than a bidi control, or a blank
+ * letter. Kept: ZWJ and ZWNJ between two visible characters, and the tags of a subdivision flag.
+ */
+export function hasInvisibleCharacter(value: string): boolean {
+  const kept = value.replace(TAG_FLAG, '\u{1F3F4}').replace(JOINER_IN_WORD, '');
+  return FORMAT.test(kept) || BLANK_LETTER.test(kept);
+}
+
+/** Whether `value` holds at least one letter or digit (\p{L} or \p{N}, blank fillers not counted). */
+export function hasLetterOrDigit(value: string): boolean {
+  return LETTER_OR_DIGIT.test(value);
+}
+
+/**
+ * The rules of one line of text a person types (a name, a place, a phone number): no line break, no control
+ * character, no bidi control, no invisible character, and at least one letter or digit. `what` names the field in
+ * the messages ("your first name").
+ */
+export function singleLineText(what: string) {
+  return v.pipe(
+    v.string(),
+    v.check((value) => !hasLineBreak(value), `Please remove the line breaks from ${what}.`),
+    v.check(
+      (value) => hasLineBreak(value) || !hasControlCharacter(value),
+      `Please remove the tabs and hidden control characters from ${what}.`,
+    ),
+    v.check((value) => !hasBidiControl(value), `Please remove the hidden text-direction marks from ${what}.`),
+    v.check((value) => !hasInvisibleCharacter(value), `Please remove the invisible characters from ${what}.`),
+    v.check(hasLetterOrDigit, `Please use at least one letter or number in ${what}.`),
+  );
+}
+
+/** The rules of free text over several lines (a message): tabs and line breaks are kept, other controls refused. */
+export function multiLineText(what: string) {
+  return v.pipe(
+    v.string(),
+    v.check((value) => !hasControlCharacter(value, true), `Please remove the hidden control characters from ${what}.`),
+    v.check((value) => !hasBidiControl(value), `Please remove the hidden text-direction marks from ${what}.`),
+  );
+}
+
+/**
+ * A required single line of text: trimmed, NFC-normalised (so "Zoë" is stored one way however it was typed), at most
+ * `maxLength` characters, storable, and following `singleLineText`; `required` when missing or blank. `what` names
+ * the field in the messages of the character rules.
+ */
+export function requiredText(required: string, maxLength: number, tooLong: string, what = 'this text') {
+  return v.pipe(
+    v.string(required),
+    v.trim(),
+    v.normalize('NFC'),
+    v.nonEmpty(required),
+    v.maxLength(maxLength, tooLong),
+    storableText(),
+    singleLineText(what),
+  );
 }
 
 /** A required e-mail address: trimmed, at most 254 characters, in a real address format. */

@@ -1,7 +1,13 @@
+import fc from 'fast-check';
 import * as v from 'valibot';
-import { describe, expect, test } from 'vitest';
-import { fieldErrors } from './field-errors';
-import { INQUIRY_EVENT_TYPES, InquirySchema, type InquiryInput } from './inquiry';
+import { describe, expect, test, vi } from 'vitest';
+import { addDaysUtc, todayUtc } from './dates';
+import { fieldErrors } from './api-error';
+import { INQUIRY_EVENT_TYPES, InquirySchema, createInquirySchema, type InquiryInput } from './inquiry';
+
+// 8 p.m. Central on 14 May 2026 is already 15 May in UTC.
+const NOW = new Date('2026-05-15T01:00:00Z');
+const Schema = createInquirySchema(() => NOW);
 
 const valid: InquiryInput = {
   firstName: 'Dolly',
@@ -16,14 +22,14 @@ const valid: InquiryInput = {
 };
 
 function errorsFor(payload: unknown): Record<string, string> {
-  const result = v.safeParse(InquirySchema, payload);
+  const result = v.safeParse(Schema, payload);
   expect(result.success).toBe(false);
   return fieldErrors(result.issues ?? []);
 }
 
 describe('InquirySchema', () => {
   test('accepts a complete inquiry unchanged', () => {
-    expect(v.parse(InquirySchema, valid)).toEqual({ ...valid, website: '' });
+    expect(v.parse(Schema, valid)).toEqual({ ...valid, website: '' });
   });
 
   test('offers the four inquiry event types with their labels', () => {
@@ -36,7 +42,7 @@ describe('InquirySchema', () => {
   });
 
   test('trims every text field', () => {
-    const output = v.parse(InquirySchema, {
+    const output = v.parse(Schema, {
       ...valid,
       firstName: '  Dolly ',
       lastName: '\tRivera\n',
@@ -56,7 +62,7 @@ describe('InquirySchema', () => {
   });
 
   test('drops fields it does not know', () => {
-    const output = v.parse(InquirySchema, { ...valid, id: 'evil', createdAt: '1999-01-01', isAdmin: true });
+    const output = v.parse(Schema, { ...valid, id: 'evil', createdAt: '1999-01-01', isAdmin: true });
     expect(Object.keys(output).sort()).toEqual([...Object.keys(valid), 'website'].sort());
   });
 
@@ -65,13 +71,13 @@ describe('InquirySchema', () => {
     [{ message: '' }, undefined],
     [{ message: '   ' }, undefined],
   ])('treats %j as no message', (patch, expected) => {
-    expect(v.parse(InquirySchema, { ...valid, ...patch }).message).toBe(expected);
+    expect(v.parse(Schema, { ...valid, ...patch }).message).toBe(expected);
   });
 
   test.each([["o'brien@example.org"], ['first.last+events@mail.example.co.uk'], ['Dolly.Parton@Example.COM']])(
     'accepts the e-mail address %j',
     (email) => {
-      expect(v.parse(InquirySchema, { ...valid, email }).email).toBe(email);
+      expect(v.parse(Schema, { ...valid, email }).email).toBe(email);
     },
   );
 
@@ -83,7 +89,7 @@ describe('InquirySchema', () => {
     [1, '1'],
     ['100000', '100000'],
   ])('accepts guest count %j as %j', (guestCount, expected) => {
-    expect(v.parse(InquirySchema, { ...valid, guestCount }).guestCount).toBe(expected);
+    expect(v.parse(Schema, { ...valid, guestCount }).guestCount).toBe(expected);
   });
 
   test.each([
@@ -148,7 +154,7 @@ describe('InquirySchema', () => {
     ['512.555.0199'],
     ['5125550199'],
   ])('accepts phone %j', (phone) => {
-    expect(v.parse(InquirySchema, { ...valid, phone }).phone).toBe(phone);
+    expect(v.parse(Schema, { ...valid, phone }).phone).toBe(phone);
   });
 
   test('reports every missing field of an empty form at once', () => {
@@ -165,13 +171,110 @@ describe('InquirySchema', () => {
   });
 
   test.each([[null], ['a string'], [42]])('refuses a payload %j that is no object', (payload) => {
-    const result = v.safeParse(InquirySchema, payload);
+    const result = v.safeParse(Schema, payload);
     expect(result.success).toBe(false);
     expect(result.issues?.[0].message).toBe('Please send the inquiry form fields.');
     expect(fieldErrors(result.issues ?? [])).toEqual({});
   });
 
   test('carries the honeypot value through', () => {
-    expect(v.parse(InquirySchema, { ...valid, website: ' spam.example ' }).website).toBe('spam.example');
+    expect(v.parse(Schema, { ...valid, website: ' spam.example ' }).website).toBe('spam.example');
+  });
+
+  test.each([
+    ['2026-05-15', 'today in UTC'],
+    ['2029-05-15', 'three years ahead'],
+    [' 2027-12-31 ', 'with spaces around'],
+  ])('accepts the event date %j (%s)', (eventDate) => {
+    expect(v.parse(Schema, { ...valid, eventDate }).eventDate).toBe(eventDate.trim());
+  });
+
+  test.each([
+    ['2026-05-14', 'Please choose an event date of today or later.'],
+    ['2024-02-29', 'Please choose an event date of today or later.'],
+    ['0000-01-01', 'Please choose an event date of today or later.'],
+    ['2029-05-16', 'Please choose an event date within the next 3 years.'],
+    ['9999-12-31', 'Please choose an event date within the next 3 years.'],
+  ])('refuses the event date %j with %j', (eventDate, message) => {
+    expect(errorsFor({ ...valid, eventDate })).toEqual({ eventDate: message });
+  });
+
+  test('a 29 February clock allows up to 28 February three years on', () => {
+    const leap = createInquirySchema(() => new Date('2028-02-29T12:00:00Z'));
+    expect(v.is(leap, { ...valid, eventDate: '2031-02-28' })).toBe(true);
+    expect(v.is(leap, { ...valid, eventDate: '2031-03-01' })).toBe(false);
+  });
+
+  test('accepts any event date from today to three years ahead and refuses any other, whatever the clock', () => {
+    const clock = fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2200-12-31T23:59:59Z'), noInvalidDate: true });
+    fc.assert(
+      fc.property(clock, fc.integer({ min: -3000, max: 3000 }), (now, days) => {
+        const eventDate = addDaysUtc(todayUtc(now), days);
+        const accepted = v.is(createInquirySchema(() => now), { ...valid, eventDate });
+        // Three years hold 1095 or 1096 days; 1096 itself depends on a 29 February in between.
+        if (days < 0 || days > 1096) expect(accepted).toBe(false);
+        else if (days <= 1095) expect(accepted).toBe(true);
+      }),
+    );
+  });
+
+  test('asks the clock at each validation, not once', () => {
+    let now = new Date('2026-10-16T12:00:00Z');
+    const schema = createInquirySchema(() => now);
+    expect(v.is(schema, valid)).toBe(true);
+    now = new Date('2026-10-18T00:00:00Z');
+    expect(v.is(schema, valid)).toBe(false);
+  });
+
+  test('the default schema reads the system clock at validation time, not at import', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-10-17T23:59:59Z'));
+      expect(v.is(InquirySchema, valid)).toBe(true);
+      vi.setSystemTime(new Date('2026-10-18T00:00:00Z'));
+      expect(v.is(InquirySchema, valid)).toBe(false);
+      vi.setSystemTime(new Date('2023-10-17T00:00:00Z'));
+      expect(v.is(InquirySchema, valid)).toBe(true);
+      vi.setSystemTime(new Date('2023-10-16T23:59:59Z'));
+      expect(v.is(InquirySchema, valid)).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test.each([
+    ['firstName', 'Dolly\r\nBcc: all@example.com', 'Please remove the line breaks from your first name.'],
+    ['lastName', 'Rivera\tx', 'Please remove the tabs and hidden control characters from your last name.'],
+    ['lastName', '\u202Earevir', 'Please remove the hidden text-direction marks from your last name.'],
+    ['firstName', '\u200B\u2800', 'Please remove the invisible characters from your first name.'],
+    ['firstName', '🤠', 'Please use at least one letter or number in your first name.'],
+    ['phone', '512\n555 0199', 'Please remove the line breaks from your phone number.'],
+    ['eventLocation', 'Austin\u0085TX', 'Please remove the line breaks from your event location.'],
+    ['eventLocation', '\u3164', 'Please remove the invisible characters from your event location.'],
+    ['eventLocation', '=HYPERLINK("x")\tcell', 'Please remove the tabs and hidden control characters from your event location.'],
+    ['message', 'Hello\u0007', 'Please remove the hidden control characters from your message.'],
+    ['message', 'Hi \u2066there\u2069', 'Please remove the hidden text-direction marks from your message.'],
+  ])('refuses %s %j with %j', (field, value, message) => {
+    expect(errorsFor({ ...valid, [field]: value })).toEqual({ [field]: message });
+  });
+
+  test.each([
+    ['firstName', 'محمد'],
+    ['lastName', 'שרה'],
+    ['firstName', 'Zoë'],
+    ['lastName', "O'Brien-Nguyễn"],
+    ['firstName', '李'],
+    ['eventLocation', 'Hank 👨\u200D👩\u200D👧 🇺🇸, Austin'],
+    ['message', 'Line one\n\tLine two 🍹\nمرحبا'],
+  ])('accepts %s %j verbatim', (field, value) => {
+    expect(v.parse(Schema, { ...valid, [field]: value })).toEqual({ ...valid, website: '', [field]: value });
+  });
+
+  test.each([
+    ['firstName', 'Zoe\u0308', 'Zoë'],
+    ['eventLocation', 'Cafe\u0301 Austin', 'Café Austin'],
+    ['message', 'Cafe\u0301\nplease', 'Café\nplease'],
+  ])('stores %s %j as its NFC form %j', (field, value, stored) => {
+    expect(v.parse(Schema, { ...valid, [field]: value })[field as 'firstName']).toBe(stored);
   });
 });

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { IsoDateSchema } from './dates';
-import { emailAddress, formObject, requiredText, storableText } from './fields';
+import { INQUIRY_WINDOW_YEARS, addYearsUtc, isCalendarDate, todayUtc } from './dates';
+import { emailAddress, formObject, multiLineText, requiredText, storableText } from './fields';
 import { HONEYPOT_FIELD, HoneypotSchema } from './honeypot';
 
 /** Event types a visitor can pick on the inquiry form, in display order. */
@@ -30,55 +30,86 @@ const GuestCountSchema = v.pipe(
   v.regex(/^\d+$/, 'Please enter the number of guests as a whole number.'),
   v.check((value) => Number(value) >= 1, 'Please enter at least 1 guest.'),
   v.check((value) => Number(value) <= MAX_GUEST_COUNT, 'Please enter a guest count of at most 100,000.'),
-  // Stored as text (spec §3): "012" and 12 both become "12".
+  // Stored as text (contact_inquiries.guest_count in db/migrations/001_initial_schema.sql): "012" and 12 both become "12".
   v.transform((value) => String(Number(value))),
 );
 
-/** The event inquiry a visitor sends from the contact form. */
-export const InquirySchema = formObject(
-  {
-    firstName: requiredText('Please enter your first name.', 100, 'Please enter a first name of at most 100 characters.'),
-    lastName: requiredText('Please enter your last name.', 100, 'Please enter a last name of at most 100 characters.'),
-    email: emailAddress('Please enter your email address.'),
-    phone: v.pipe(
-      requiredText('Please enter your phone number.', 30, 'Please enter a phone number of at most 30 characters.'),
-      v.regex(PHONE_CHARACTERS, 'Please enter a valid phone number.'),
-      v.check((value) => digitCount(value) >= 7 && digitCount(value) <= 15, 'Please enter a valid phone number.'),
-    ),
-    eventType: v.picklist(
-      INQUIRY_EVENT_TYPES.map((type) => type.value),
-      'Please choose an event type.',
-    ),
-    guestCount: GuestCountSchema,
-    eventDate: v.pipe(
-      v.string('Please choose your event date.'),
-      v.trim(),
-      v.nonEmpty('Please choose your event date.'),
-      v.check((value) => v.is(IsoDateSchema, value), 'Please choose a valid event date.'),
-    ),
-    eventLocation: requiredText(
-      'Please enter your event location.',
-      200,
-      'Please enter an event location of at most 200 characters.',
-    ),
-    message: v.optional(
-      v.pipe(
-        v.string('Please write your message as text.'),
-        v.trim(),
-        v.maxLength(MAX_MESSAGE_LENGTH, 'Please keep your message to at most 5,000 characters.'),
-        storableText(),
-        // A blank message is no message.
-        v.transform((value) => (value === '' ? undefined : value)),
+/**
+ * The event inquiry schema, judging "today" (UTC, as bookings do) by `now()` at each validation: pass a fixed clock in
+ * tests. Event dates before today or more than INQUIRY_WINDOW_YEARS ahead are refused.
+ */
+export function createInquirySchema(now: () => Date = () => new Date()) {
+  return formObject(
+    {
+      firstName: requiredText(
+        'Please enter your first name.',
+        100,
+        'Please enter a first name of at most 100 characters.',
+        'your first name',
       ),
-    ),
-    [HONEYPOT_FIELD]: HoneypotSchema,
-  },
-  'Please send the inquiry form fields.',
-);
+      lastName: requiredText(
+        'Please enter your last name.',
+        100,
+        'Please enter a last name of at most 100 characters.',
+        'your last name',
+      ),
+      email: emailAddress('Please enter your email address.'),
+      phone: v.pipe(
+        requiredText(
+          'Please enter your phone number.',
+          30,
+          'Please enter a phone number of at most 30 characters.',
+          'your phone number',
+        ),
+        v.regex(PHONE_CHARACTERS, 'Please enter a valid phone number.'),
+        v.check((value) => digitCount(value) >= 7 && digitCount(value) <= 15, 'Please enter a valid phone number.'),
+      ),
+      eventType: v.picklist(
+        INQUIRY_EVENT_TYPES.map((type) => type.value),
+        'Please choose an event type.',
+      ),
+      guestCount: GuestCountSchema,
+      eventDate: v.pipe(
+        v.string('Please choose your event date.'),
+        v.trim(),
+        v.nonEmpty('Please choose your event date.'),
+        v.check(isCalendarDate, 'Please choose a valid event date.'),
+        v.check((date) => date >= todayUtc(now()), 'Please choose an event date of today or later.'),
+        v.check(
+          (date) => date <= addYearsUtc(todayUtc(now()), INQUIRY_WINDOW_YEARS),
+          `Please choose an event date within the next ${INQUIRY_WINDOW_YEARS} years.`,
+        ),
+      ),
+      eventLocation: requiredText(
+        'Please enter your event location.',
+        200,
+        'Please enter an event location of at most 200 characters.',
+        'your event location',
+      ),
+      message: v.optional(
+        v.pipe(
+          v.string('Please write your message as text.'),
+          v.trim(),
+          v.normalize('NFC'),
+          v.maxLength(MAX_MESSAGE_LENGTH, 'Please keep your message to at most 5,000 characters.'),
+          storableText(),
+          multiLineText('your message'),
+          // A blank message is no message.
+          v.transform((value) => (value === '' ? undefined : value)),
+        ),
+      ),
+      [HONEYPOT_FIELD]: HoneypotSchema,
+    },
+    'Please send the inquiry form fields.',
+  );
+}
+
+/** The event inquiry a visitor sends from the contact form, judged against today's date at each validation. */
+export const InquirySchema = createInquirySchema();
 
 /** What the inquiry form sends. */
 export type InquiryInput = v.InferInput<typeof InquirySchema>;
-/** A validated inquiry: trimmed, guest count as text, unknown fields dropped. */
+/** A validated inquiry: trimmed, NFC-normalised, guest count as text, unknown fields dropped. */
 export type InquiryOutput = v.InferOutput<typeof InquirySchema>;
 /** One of the inquiry event type values. */
 export type InquiryEventType = (typeof INQUIRY_EVENT_TYPES)[number]['value'];

@@ -1,33 +1,11 @@
 import { describe, expect, test, vi } from 'vitest';
-import contact, { config } from '../../netlify/functions/contact';
-import type { InquiryInput } from '../../src/schemas/inquiry';
+import contact from '../../netlify/functions/contact';
+import { inquiry as validInquiry, storedInquiry } from '../fixtures';
 import { EXPECTED_HEADERS, call, databases, get, headersOf, postJson, query, useDatabase } from './support';
 
-const inquiry: InquiryInput = {
-  firstName: 'Dolly',
-  lastName: 'Rivera',
-  email: 'dolly@example.com',
-  phone: '(512) 555-0199',
-  eventType: 'wedding',
-  guestCount: '120',
-  eventDate: '2027-04-17',
-  eventLocation: 'Austin, TX',
-  message: 'Ranch wedding, outdoor bar please.',
-};
+const inquiry = validInquiry();
 
 type InquiryRow = Record<string, unknown> & { id: string; created_at: Date };
-
-describe('POST /api/contact config', () => {
-  test('is served at /api/contact with a per-IP rate limit', () => {
-    expect(config.path).toBe('/api/contact');
-    expect(config.rateLimit).toEqual({
-      windowLimit: 10,
-      windowSize: 60,
-      aggregateBy: ['ip', 'domain'],
-      action: 'rate_limit',
-    });
-  });
-});
 
 describe.each(databases)('POST /api/contact on $name', (database) => {
   useDatabase(database);
@@ -41,18 +19,7 @@ describe.each(databases)('POST /api/contact on $name', (database) => {
     const rows = await query<InquiryRow>(database, 'SELECT * FROM contact_inquiries');
     expect(rows).toHaveLength(1);
     const { created_at, ...stored } = rows[0]!;
-    expect(stored).toEqual({
-      id: body.id,
-      first_name: 'Dolly',
-      last_name: 'Rivera',
-      email: 'dolly@example.com',
-      phone: '(512) 555-0199',
-      event_type: 'wedding',
-      guest_count: '120',
-      event_date: '2027-04-17',
-      event_location: 'Austin, TX',
-      message: 'Ranch wedding, outdoor bar please.',
-    });
+    expect(stored).toEqual({ id: body.id, ...storedInquiry(inquiry) });
     expect(Date.now() - new Date(created_at).getTime()).toBeLessThan(60_000);
   });
 
@@ -61,8 +28,8 @@ describe.each(databases)('POST /api/contact on $name', (database) => {
       contact,
       postJson('/api/contact', {
         ...inquiry,
-        firstName: '  Dolly  ',
-        eventLocation: ' Austin, TX ',
+        firstName: `  ${inquiry.firstName}  `,
+        eventLocation: ` ${inquiry.eventLocation} `,
         guestCount: 45,
         message: '   ',
         id: '00000000-0000-0000-0000-000000000000',
@@ -74,7 +41,7 @@ describe.each(databases)('POST /api/contact on $name', (database) => {
     const { id } = (await response.json()) as { id: string };
     expect(id).not.toBe('00000000-0000-0000-0000-000000000000');
     const [row] = await query<InquiryRow>(database, 'SELECT * FROM contact_inquiries');
-    expect(row).toMatchObject({ id, first_name: 'Dolly', event_location: 'Austin, TX', guest_count: '45', message: null });
+    expect(row).toMatchObject({ id, first_name: inquiry.firstName, event_location: inquiry.eventLocation, guest_count: '45', message: null });
     expect(new Date(row!.created_at).getFullYear()).not.toBe(1999);
   });
 
@@ -240,7 +207,7 @@ describe.each(databases)('POST /api/contact on $name', (database) => {
       const entry = JSON.parse(line) as Record<string, unknown>;
       expect(entry).toMatchObject({ endpoint: 'contact', method: 'POST' });
       expect(entry.requestId).toMatch(/^test-/);
-      for (const personal of ['Dolly', 'Rivera', 'dolly@example.com', '555-0199', 'Austin', 'Ranch']) {
+      for (const personal of [inquiry.firstName, inquiry.lastName, inquiry.email, inquiry.phone.slice(-8), inquiry.eventLocation, inquiry.message!]) {
         expect(line).not.toContain(personal);
       }
     }

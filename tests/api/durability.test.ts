@@ -4,8 +4,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import contact from '../../netlify/functions/contact';
 import { migrate } from '../../netlify/lib/migrations';
-import { DataDirInUseError, startEmbeddedDatabase } from '../../scripts/lib/embedded-db';
+import { DataDirInUseError, startEmbeddedDatabase } from '../../scripts/lib/shared-harness/embedded-db';
+import { inquiry } from '../fixtures';
 import { call, postJson, query } from './support';
+
+// Each test starts PGlite twice (about 10 s on a quiet machine, three times that on a busy 2-core one).
+const START_TWICE_MS = 90_000;
 
 describe('the embedded database across a restart', () => {
   let dir: string;
@@ -22,24 +26,13 @@ describe('the embedded database across a restart', () => {
   test('keeps an acknowledged inquiry after PGlite is closed and reopened on the same directory', async () => {
     const dataDir = join(dir, 'pgdata');
     const first = await startEmbeddedDatabase({ dataDir });
+    const sent = inquiry({ guestCount: 200 });
     let id: string;
     try {
       await migrate({ config: { url: first.databaseUrl, wsProxy: first.wsProxy } });
       vi.stubEnv('DATABASE_URL', first.databaseUrl);
       vi.stubEnv('NEON_WS_PROXY', first.wsProxy);
-      const response = await call(
-        contact,
-        postJson('/api/contact', {
-          firstName: 'Dolly',
-          lastName: 'Rivera',
-          email: 'dolly@example.com',
-          phone: '5125550199',
-          eventType: 'corporate',
-          guestCount: 200,
-          eventDate: '2027-06-05',
-          eventLocation: 'Houston, TX',
-        }),
-      );
+      const response = await call(contact, postJson('/api/contact', sent));
       expect(response.status).toBe(201);
       ({ id } = (await response.json()) as { id: string });
     } finally {
@@ -50,14 +43,14 @@ describe('the embedded database across a restart', () => {
     try {
       const database = { name: 'reopened', url: second.databaseUrl, wsProxy: second.wsProxy };
       expect(await query(database, 'SELECT id, first_name, guest_count FROM contact_inquiries')).toEqual([
-        { id, first_name: 'Dolly', guest_count: '200' },
+        { id, first_name: sent.firstName, guest_count: '200' },
       ]);
       // Migrations were recorded too: nothing is applied twice.
       expect((await migrate({ config: { url: database.url, wsProxy: database.wsProxy } })).applied).toEqual([]);
     } finally {
       await second.stop();
     }
-  });
+  }, START_TWICE_MS);
 
   test('refuses to open a directory another live instance has open', async () => {
     const dataDir = join(dir, 'shared');
@@ -69,5 +62,5 @@ describe('the embedded database across a restart', () => {
     }
     const next = await startEmbeddedDatabase({ dataDir });
     await next.stop();
-  });
+  }, START_TWICE_MS);
 });

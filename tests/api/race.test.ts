@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import bookings from '../../netlify/functions/bookings';
-import { addDaysUtc, todayUtc } from '../../src/schemas/dates';
+import { booking as reservation, clock } from '../fixtures';
 import { call, databases, postJson, query, useDatabase } from './support';
 
 const CONTENDERS = 50;
@@ -9,18 +9,12 @@ describe.each(databases)('simultaneous bookings of one slot on $name', (database
   useDatabase(database);
 
   test(`${CONTENDERS} at once: exactly one 201, the rest 409, one row`, async () => {
-    const date = addDaysUtc(todayUtc(), 45);
+    const date = clock.day(45);
     const responses = await Promise.all(
       Array.from({ length: CONTENDERS }, (_, index) =>
         call(
           bookings,
-          postJson('/api/bookings', {
-            date,
-            timeSlot: 'afternoon',
-            clientName: `Guest ${index}`,
-            clientEmail: `guest${index}@example.com`,
-            eventType: 'wedding',
-          }),
+          postJson('/api/bookings', reservation({ date, timeSlot: 'afternoon', clientName: `Guest ${index}` })),
         ),
       ),
     );

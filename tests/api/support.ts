@@ -1,10 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, inject, vi } from 'vitest';
 import { withDatabase } from '../../netlify/lib/db';
-import { startEmbeddedDatabase } from '../../scripts/lib/embedded-db';
-import type { EndpointContext, Handler } from '../../netlify/lib/http';
+import type { Handler } from '../../netlify/lib/http/endpoint';
+import { embeddedDatabase, existingDatabase, newDatabaseOn } from '../../scripts/lib/shared-harness/database';
+import { invoke } from '../../scripts/lib/shared-harness/functions';
 import type { TestDatabase } from '../setup/database';
 
 /** The databases of this run: embedded PGlite always, PostgreSQL too when TEST_DATABASE_URL is set. */
@@ -44,16 +42,12 @@ export async function query<Row extends Record<string, unknown>>(
   });
 }
 
-/** Calls a function's default export the way Netlify does, and waits for its background work (closing). */
-export async function call(handler: Handler, request: Request): Promise<Response> {
-  const background: Promise<unknown>[] = [];
-  const context: EndpointContext = {
-    requestId: `test-${crypto.randomUUID()}`,
-    waitUntil: (promise) => background.push(promise),
-  };
-  const response = await handler(request, context);
-  await Promise.all(background);
-  return response;
+/**
+ * Calls a function's default export the way Netlify does (request id, `waitUntil`, the path parameters of its
+ * `config.path`), and waits for its background work (closing). A path Netlify would not route to it throws.
+ */
+export function call(handler: Handler, request: Request): Promise<Response> {
+  return invoke(handler, request, `test-${crypto.randomUUID()}`);
 }
 
 /** A JSON POST to `path` on the site. */
@@ -86,6 +80,15 @@ export function headersOf(response: Response): Record<string, string> {
   return Object.fromEntries(response.headers.entries());
 }
 
+/**
+ * A WebSocket bridge of its own in front of the server at `url` (what NEON_WS_PROXY should hold for it): the
+ * project's bridge tunnels only to the one address it was started for.
+ */
+export async function bridgeTo(url: string): Promise<{ wsProxy: string; stop(): Promise<void> }> {
+  const server = await existingDatabase(url);
+  return { wsProxy: server.wsProxy!, stop: () => server.stop() };
+}
+
 /** A new, empty database of the same kind as `like`, for tests that need one of their own. */
 export type FreshDatabase = TestDatabase & { drop(): Promise<void> };
 
@@ -95,30 +98,7 @@ export type FreshDatabase = TestDatabase & { drop(): Promise<void> };
  */
 export async function freshDatabase(like: TestDatabase): Promise<FreshDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL?.trim();
-  if (like.name === 'PostgreSQL' && serverUrl) {
-    const admin = { config: { url: serverUrl, wsProxy: like.wsProxy } };
-    const name = `lone_star_fresh_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-    await withDatabase(undefined, (db) => db.query(`CREATE DATABASE ${name}`), admin);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    return {
-      name: like.name,
-      url: url.href,
-      wsProxy: like.wsProxy,
-      drop: async () => {
-        await withDatabase(undefined, (db) => db.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`), admin);
-      },
-    };
-  }
-  const dir = await mkdtemp(join(tmpdir(), 'lone-star-fresh-'));
-  const embedded = await startEmbeddedDatabase({ dataDir: join(dir, 'pgdata') });
-  return {
-    name: like.name,
-    url: embedded.databaseUrl,
-    wsProxy: embedded.wsProxy,
-    drop: async () => {
-      await embedded.stop();
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
+  const database =
+    like.name === 'PostgreSQL' && serverUrl ? await newDatabaseOn(serverUrl, 'lone_star_fresh') : await embeddedDatabase();
+  return { name: like.name, url: database.url, wsProxy: database.wsProxy ?? '', drop: () => database.stop() };
 }

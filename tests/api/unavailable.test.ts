@@ -4,17 +4,11 @@ import availability from '../../netlify/functions/availability';
 import bookings from '../../netlify/functions/bookings';
 import contact from '../../netlify/functions/contact';
 import { CONNECT_TIMEOUT_MS } from '../../netlify/lib/db';
-import { addDaysUtc, todayUtc } from '../../src/schemas/dates';
-import { EXPECTED_HEADERS, call, databases, get, headersOf, postJson } from './support';
+import { UNAVAILABLE, booking, clock, inquiry } from '../fixtures';
+import { EXPECTED_HEADERS, bridgeTo, call, get, headersOf, postJson } from './support';
 
-const UNAVAILABLE = {
-  error: {
-    code: 'service_unavailable',
-    message: 'Our booking system is taking a short break. Please try again in a few minutes.',
-  },
-};
-
-const date = addDaysUtc(todayUtc(), 20);
+const date = clock.day(20);
+const sentInquiry = inquiry();
 const requests: Array<[string, () => Promise<Response>]> = [
   ['GET /api/availability', () => call(availability, get(`/api/availability/${date}`))],
   [
@@ -22,13 +16,7 @@ const requests: Array<[string, () => Promise<Response>]> = [
     () =>
       call(
         bookings,
-        postJson('/api/bookings', {
-          date,
-          timeSlot: 'morning',
-          clientName: 'Hank',
-          clientEmail: 'hank@example.com',
-          eventType: 'other',
-        }),
+        postJson('/api/bookings', booking({ date, timeSlot: 'morning' })),
       ),
   ],
   [
@@ -36,16 +24,7 @@ const requests: Array<[string, () => Promise<Response>]> = [
     () =>
       call(
         contact,
-        postJson('/api/contact', {
-          firstName: 'Dolly',
-          lastName: 'Rivera',
-          email: 'dolly@example.com',
-          phone: '5125550199',
-          eventType: 'wedding',
-          guestCount: '80',
-          eventDate: '2027-04-17',
-          eventLocation: 'Austin, TX',
-        }),
+        postJson('/api/contact', sentInquiry),
       ),
   ],
 ];
@@ -62,8 +41,6 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-const wsProxy = databases[0]!.wsProxy;
-
 beforeEach(() => {
   vi.spyOn(console, 'log').mockImplementation(() => {});
 });
@@ -73,9 +50,15 @@ afterEach(() => {
 });
 
 describe('when nothing listens on the database port', () => {
+  let bridge: Awaited<ReturnType<typeof bridgeTo>>;
   beforeEach(async () => {
-    vi.stubEnv('DATABASE_URL', `postgres://postgres@127.0.0.1:${await closedPort()}/postgres`);
-    vi.stubEnv('NEON_WS_PROXY', wsProxy);
+    const url = `postgres://postgres@127.0.0.1:${await closedPort()}/postgres`;
+    bridge = await bridgeTo(url);
+    vi.stubEnv('DATABASE_URL', url);
+    vi.stubEnv('NEON_WS_PROXY', bridge.wsProxy);
+  });
+  afterEach(async () => {
+    await bridge.stop();
   });
 
   test.each(requests)('%s answers 503 quickly with Retry-After', async (_label, send) => {
@@ -97,15 +80,18 @@ describe('when the database accepts connections but never answers', () => {
     socket.on('data', () => {});
   });
 
-  let port = 0;
+  let url = '';
+  let bridge: Awaited<ReturnType<typeof bridgeTo>>;
   beforeAll(async () => {
-    port = await listen(silent);
+    url = `postgres://postgres@127.0.0.1:${await listen(silent)}/postgres`;
+    bridge = await bridgeTo(url);
   });
   beforeEach(() => {
-    vi.stubEnv('DATABASE_URL', `postgres://postgres@127.0.0.1:${port}/postgres`);
-    vi.stubEnv('NEON_WS_PROXY', wsProxy);
+    vi.stubEnv('DATABASE_URL', url);
+    vi.stubEnv('NEON_WS_PROXY', bridge.wsProxy);
   });
   afterAll(async () => {
+    await bridge.stop();
     for (const socket of sockets) socket.destroy();
     await new Promise((resolve) => silent.close(resolve));
   });
@@ -143,6 +129,6 @@ describe('when the database settings are missing or unusable', () => {
     await requests[2]![1]();
     const entry = JSON.parse(String(log.mock.calls[0]![0])) as Record<string, unknown>;
     expect(entry).toMatchObject({ endpoint: 'contact', status: 503, failure: 'ConfigError' });
-    expect(JSON.stringify(entry)).not.toContain('Dolly');
+    for (const personal of [sentInquiry.firstName, sentInquiry.email, sentInquiry.phone]) expect(JSON.stringify(entry)).not.toContain(personal);
   });
 });

@@ -1,8 +1,21 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import {
+  BOOKING_LABELS,
+  BOOKING_TOASTS,
+  INQUIRY_BUTTONS,
+  INQUIRY_LABELS,
+  INQUIRY_TOASTS,
+  bookingEventLabel,
+  clock,
+  inquiry,
+  inquiryEventLabel,
+  slotLabel,
+  uniqueEmail,
+} from '../fixtures';
 import { openContext, openPage, skipBrowser, useBrowser, waitForIsland, type ViewportName } from './support/browser';
-import { ROUTES, settings, utcDate } from './support/site';
+import { ROUTES, settings } from './support/site';
 
 /** The WCAG levels every screen and state must pass. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -34,8 +47,9 @@ describe.skipIf(skipBrowser)('accessibility (axe, WCAG 2.2 AA)', () => {
   test('the open phone menu has no violations', async () => {
     const { context, page } = await openPage(browser(), '/menu', { viewportName: 'phone' });
     try {
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Menu' }).click();
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About', exact: true }).waitFor();
+      const nav = page.getByRole('navigation', { name: settings.nav.label });
+      await nav.getByRole('button', { name: settings.nav.menuLabel }).click();
+      await nav.getByRole('link', { name: settings.nav.links.at(-1)!.label, exact: true }).waitFor({ state: 'visible' });
       expect(await axeViolations(page)).toEqual([]);
     } finally {
       await context.close();
@@ -69,23 +83,20 @@ describe.skipIf(skipBrowser)('accessibility (axe, WCAG 2.2 AA)', () => {
   test('the inquiry form with its errors shown, then with a toast shown, has no violations', async () => {
     const { context, page } = await openPage(browser(), '/contact', { viewportName: 'desktop' });
     try {
-      const send = page.getByRole('button', { name: 'Send My Request' });
+      const send = page.getByRole('button', { name: INQUIRY_BUTTONS.submit });
       await send.and(page.locator(':enabled')).waitFor();
       await send.click();
       await page.locator('main form [aria-invalid="true"]').first().waitFor();
       expect(await axeViolations(page), 'errors shown').toEqual([]);
 
       await page.route('**/api/contact', (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' }));
-      await page.getByLabel('First Name', { exact: true }).fill('Dolly');
-      await page.getByLabel('Last Name', { exact: true }).fill('Rancher');
-      await page.getByLabel('Email Address', { exact: true }).fill('dolly@example.com');
-      await page.getByLabel('Phone Number', { exact: true }).fill('(512) 555-0199');
-      await page.getByLabel('Event Type', { exact: true }).selectOption({ label: 'Private Party' });
-      await page.getByLabel('Guest Count', { exact: true }).fill('40');
-      await page.getByLabel('Event Date', { exact: true }).fill(utcDate(60));
-      await page.getByLabel('Event Location', { exact: true }).fill('Dallas, TX');
+      const sent = inquiry({ eventType: 'private', eventDate: clock.day(60) });
+      for (const name of ['firstName', 'lastName', 'email', 'phone', 'guestCount', 'eventDate', 'eventLocation'] as const) {
+        await page.getByLabel(INQUIRY_LABELS[name], { exact: true }).fill(String(sent[name]));
+      }
+      await page.getByLabel(INQUIRY_LABELS.eventType, { exact: true }).selectOption({ label: inquiryEventLabel(sent.eventType) });
       await send.click();
-      await page.getByRole('alert').filter({ hasText: 'Error' }).waitFor();
+      await page.getByRole('alert').filter({ hasText: INQUIRY_TOASTS.failureTitle }).waitFor();
       expect(await axeViolations(page), 'failure toast shown').toEqual([]);
     } finally {
       await context.close();
@@ -96,22 +107,22 @@ describe.skipIf(skipBrowser)('accessibility (axe, WCAG 2.2 AA)', () => {
     const { context, page } = await openPage(browser(), '/availability', { viewportName: 'phone' });
     try {
       await page.locator('main input[type="date"]:enabled').waitFor();
-      const date = utcDate(40);
+      const date = clock.day(40);
       await page.locator('main input[type="date"]').fill(date);
       await page.getByRole('radio').first().waitFor();
       expect(await axeViolations(page), 'slots listed').toEqual([]);
 
-      await page.getByRole('radio', { name: 'Afternoon 1PM - 6PM' }).check();
-      await page.getByLabel('Your Name').waitFor();
+      await page.getByRole('radio', { name: slotLabel('afternoon') }).check();
+      await page.getByLabel(BOOKING_LABELS.clientName).waitFor();
       expect(await axeViolations(page), 'reservation form shown').toEqual([]);
 
       await page.locator('main form button[type="submit"]').click();
-      await page.getByRole('alert').filter({ hasText: 'Missing Information' }).waitFor();
+      await page.getByRole('alert').filter({ hasText: BOOKING_TOASTS.missing.title }).waitFor();
       expect(await axeViolations(page), 'missing information').toEqual([]);
 
-      await page.getByLabel('Your Name').fill('Peggy Hill');
-      await page.getByLabel('Email Address').fill(`peggy-${Date.now()}@example.com`);
-      await page.getByLabel('Event Type').selectOption({ label: 'Graduation' });
+      await page.getByLabel(BOOKING_LABELS.clientName).fill('Peggy Hill');
+      await page.getByLabel(BOOKING_LABELS.clientEmail).fill(uniqueEmail('peggy'));
+      await page.getByLabel(BOOKING_LABELS.eventType).selectOption({ label: bookingEventLabel('graduation') });
       // The list is refetched after a booking: hold that request to check the page while it refreshes, too.
       let release: () => void = () => {};
       const held = new Promise<void>((resolve) => (release = resolve));
@@ -120,7 +131,7 @@ describe.skipIf(skipBrowser)('accessibility (axe, WCAG 2.2 AA)', () => {
         await route.continue();
       });
       await page.locator('main form button[type="submit"]').click();
-      await page.getByRole('status').filter({ hasText: 'Booking Confirmed!' }).waitFor();
+      await page.getByRole('status').filter({ hasText: BOOKING_TOASTS.confirmed.title }).waitFor();
       expect(await axeViolations(page), 'booking confirmed, slots refreshing').toEqual([]);
       release();
       await page.waitForFunction(() => document.querySelectorAll('main input[type="radio"]').length === 2);

@@ -1,10 +1,23 @@
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { openContext, skipBrowser, useBrowser, type ViewportName } from './support/browser';
+import type { BookingInput, TimeSlotKey } from '../../src/schemas/booking';
+import {
+  AVAILABILITY_MESSAGES,
+  BOOKING_BUTTONS,
+  BOOKING_LABELS,
+  BOOKING_TOASTS,
+  SLOT_LABELS,
+  bookingEventLabel,
+  clock,
+  fixedClock,
+  slotLabel,
+  uniqueEmail,
+} from '../fixtures';
+import { eventually, openContext, skipBrowser, useBrowser, type ViewportName } from './support/browser';
 import { queryRows } from './support/db';
-import { utcDate } from './support/site';
 
-const SLOTS = ['Morning 9AM - 1PM', 'Afternoon 1PM - 6PM', 'Evening 6PM - 11PM'];
+/** The slot labels the checker lists for these keys, sorted as offeredSlots() returns them. */
+const labelsOf = (...keys: TimeSlotKey[]) => keys.map(slotLabel).sort();
 
 /** A gate for held requests: `hold` parks a route until `open()` is called. */
 function gate() {
@@ -38,14 +51,14 @@ async function offeredSlots(page: Page): Promise<string[]> {
 /** Chooses a date and waits until its slots (or the no-slots message) are shown. */
 async function chooseDate(page: Page, date: string): Promise<void> {
   await dateInput(page).fill(date);
-  await page.getByRole('radio').first().or(page.getByText('No available time slots')).waitFor();
+  await page.getByRole('radio').first().or(page.getByText(AVAILABILITY_MESSAGES.empty.title)).waitFor();
 }
 
 /** Fills the reservation form shown after picking a slot. */
-async function fillReservation(page: Page, name: string, email: string, eventType = 'Birthday Party'): Promise<void> {
-  await page.getByLabel('Your Name').fill(name);
-  await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel('Event Type').selectOption({ label: eventType });
+async function fillReservation(page: Page, name: string, email: string, eventType: BookingInput['eventType'] = 'birthday'): Promise<void> {
+  await page.getByLabel(BOOKING_LABELS.clientName).fill(name);
+  await page.getByLabel(BOOKING_LABELS.clientEmail).fill(email);
+  await page.getByLabel(BOOKING_LABELS.eventType).selectOption({ label: bookingEventLabel(eventType) });
 }
 
 const reserveButton = (page: Page) => page.locator('main form button[type="submit"]');
@@ -65,39 +78,39 @@ describe.skipIf(skipBrowser)('availability and booking', () => {
     ['desktop', 12],
   ])('at %s width', (viewportName, daysAhead) => {
     test('date, spinner, slots, Missing Information, reservation, confirmation; the slot is gone afterwards', async () => {
-      const date = utcDate(daysAhead);
-      const email = `booking-${viewportName}-${Date.now()}@example.com`;
+      const date = clock.day(daysAhead);
+      const email = uniqueEmail(`booking-${viewportName}`);
       const { context, page } = await visit(browser(), viewportName);
       try {
-        // No date yet: no slot list.
-        expect(await page.getByRole('radio').count()).toBe(0);
+        // No date yet: no slot list (the checker is hydrated: visit() waited for its date input).
+        await eventually(() => page.getByRole('radio').count()).toBe(0);
 
         // The availability request is held so the spinner can be seen.
         const availability = gate();
         await page.route(`**/api/availability/${date}`, availability.hold, { times: 1 });
         await dateInput(page).fill(date);
-        const loading = page.getByText('Loading available time slots');
+        const loading = page.getByText(AVAILABILITY_MESSAGES.loading);
         await loading.waitFor();
-        expect(await page.locator('main [class*="spinner"]').isVisible()).toBe(true);
+        await page.locator('main [class*="spinner"]').waitFor({ state: 'visible' });
         availability.open();
         await page.getByRole('radio').first().waitFor();
-        expect(await loading.count()).toBe(0);
-        expect(await offeredSlots(page)).toEqual([...SLOTS].sort());
+        await loading.waitFor({ state: 'detached' });
+        expect(await offeredSlots(page)).toEqual([...SLOT_LABELS].sort());
 
         // Picking a slot reveals the reservation form.
-        expect(await reserveButton(page).count()).toBe(0);
-        await page.getByRole('radio', { name: 'Evening 6PM - 11PM' }).check();
+        await eventually(() => reserveButton(page).count()).toBe(0);
+        await page.getByRole('radio', { name: slotLabel('evening') }).check();
         await reserveButton(page).waitFor();
 
-        // Missing fields: the spec's message, nothing sent.
+        // Missing fields: the message of src/lib/messages.ts, nothing sent.
         let posts = 0;
         page.on('request', (request) => {
           if (request.method() === 'POST' && request.url().endsWith('/api/bookings')) posts += 1;
         });
-        await page.getByLabel('Your Name').fill('Hank Hill');
+        await page.getByLabel(BOOKING_LABELS.clientName).fill('Hank Hill');
         await reserveButton(page).click();
-        const missing = await toastText(page, 'alert', 'Missing Information');
-        expect(missing).toContain('Please fill in all required fields.');
+        const missing = await toastText(page, 'alert', BOOKING_TOASTS.missing.title);
+        expect(missing).toContain(BOOKING_TOASTS.missing.description);
         expect(posts).toBe(0);
 
         // Complete it and reserve; the request is held to see the pending state.
@@ -106,19 +119,18 @@ describe.skipIf(skipBrowser)('availability and booking', () => {
         await page.route('**/api/bookings', booking.hold, { times: 1 });
         const answer = page.waitForResponse((response) => response.url().endsWith('/api/bookings'));
         await reserveButton(page).click();
-        await page.getByRole('button', { name: 'Booking...' }).waitFor();
-        expect(await reserveButton(page).isDisabled()).toBe(true);
+        await page.getByRole('button', { name: BOOKING_BUTTONS.pending }).waitFor();
+        await reserveButton(page).and(page.locator(':disabled')).waitFor();
         booking.open();
         expect((await answer).status()).toBe(201);
 
-        const confirmed = await toastText(page, 'status', 'Booking Confirmed!');
-        expect(confirmed).toContain("Your time slot has been reserved. We'll contact you soon to confirm details.");
+        const confirmed = await toastText(page, 'status', BOOKING_TOASTS.confirmed.title);
+        expect(confirmed).toContain(BOOKING_TOASTS.confirmed.description);
         // Slot, name, e-mail and event type are cleared (the form goes with the slot); the date stays.
         expect(await dateInput(page).inputValue()).toBe(date);
-        expect(await page.getByLabel('Your Name').count()).toBe(0);
-        await page.waitForFunction(() => document.querySelectorAll('input[type="radio"]').length === 2);
-        expect(await offeredSlots(page)).toEqual(['Afternoon 1PM - 6PM', 'Morning 9AM - 1PM']);
-        expect(await page.getByRole('radio', { checked: true }).count()).toBe(0);
+        await page.getByLabel(BOOKING_LABELS.clientName).waitFor({ state: 'detached' });
+        await eventually(() => offeredSlots(page)).toEqual(labelsOf('morning', 'afternoon'));
+        await eventually(() => page.getByRole('radio', { checked: true }).count()).toBe(0);
 
         expect(
           await queryRows('SELECT date, time_slot, is_available, client_name, event_type FROM bookings WHERE client_email = $1', [email]),
@@ -131,7 +143,7 @@ describe.skipIf(skipBrowser)('availability and booking', () => {
       const second = await visit(browser(), viewportName);
       try {
         await chooseDate(second.page, date);
-        expect(await offeredSlots(second.page)).toEqual(['Afternoon 1PM - 6PM', 'Morning 9AM - 1PM']);
+        expect(await offeredSlots(second.page)).toEqual(labelsOf('morning', 'afternoon'));
       } finally {
         await second.context.close();
       }
@@ -139,7 +151,7 @@ describe.skipIf(skipBrowser)('availability and booking', () => {
   });
 
   test('two visitors race for the same slot: one is confirmed, the other sees Booking Failed and the slot vanish', async () => {
-    const date = utcDate(21);
+    const date = clock.day(21);
     const [alice, bob] = await Promise.all([visit(browser(), 'desktop'), visit(browser(), 'phone')]);
     try {
       for (const [visitor, name] of [
@@ -147,8 +159,8 @@ describe.skipIf(skipBrowser)('availability and booking', () => {
         [bob, 'Bob Racer'],
       ] as const) {
         await chooseDate(visitor.page, date);
-        await visitor.page.getByRole('radio', { name: 'Morning 9AM - 1PM' }).check();
-        await fillReservation(visitor.page, name, `${name.split(' ')[0]!.toLowerCase()}-${Date.now()}@example.com`, 'Anniversary');
+        await visitor.page.getByRole('radio', { name: slotLabel('morning') }).check();
+        await fillReservation(visitor.page, name, uniqueEmail(name.split(' ')[0]!.toLowerCase()), 'anniversary');
       }
 
       // Both requests are held until both are in flight, then reach the server together.
@@ -175,14 +187,12 @@ describe.skipIf(skipBrowser)('availability and booking', () => {
       expect([aliceStatus, bobStatus].sort()).toEqual([201, 409]);
 
       const [winner, loser] = aliceStatus === 201 ? [alice, bob] : [bob, alice];
-      await toastText(winner.page, 'status', 'Booking Confirmed!');
-      const failed = await toastText(loser.page, 'alert', 'Booking Failed');
-      expect(failed).toContain('There was an error booking your time slot. Please try again.');
+      await toastText(winner.page, 'status', BOOKING_TOASTS.confirmed.title);
+      const failed = await toastText(loser.page, 'alert', BOOKING_TOASTS.failed.title);
+      // The toast carries the server's 409 message (netlify/functions/bookings.ts).
+      expect(failed).toContain('Sorry, that time slot was just booked. Please pick another.');
       // The loser's list is refetched: the taken slot is no longer offered.
-      await loser.page.waitForFunction(
-        () => ![...document.querySelectorAll('main label')].some((label) => label.textContent?.includes('Morning 9AM - 1PM')),
-      );
-      expect(await offeredSlots(loser.page)).toEqual(['Afternoon 1PM - 6PM', 'Evening 6PM - 11PM']);
+      await eventually(() => offeredSlots(loser.page)).toEqual(labelsOf('afternoon', 'evening'));
 
       const holds = await queryRows<{ client_name: string }>(
         "SELECT client_name FROM bookings WHERE date = $1 AND time_slot = 'morning' AND NOT is_available",
@@ -196,15 +206,24 @@ describe.skipIf(skipBrowser)('availability and booking', () => {
     }
   });
 
-  test('a date before today cannot be chosen', async () => {
-    const { context, page } = await visit(browser(), 'phone');
+  test('a date before today cannot be chosen, and nothing is fetched for it', async () => {
+    // The page's clock is pinned to a day far from the wall clock: "today" must come from the clock, not a constant.
+    const pinned = fixedClock(new Date('2030-06-15T12:00:00.000Z'));
+    const context = await openContext(browser(), { viewportName: 'phone', clock: pinned });
     try {
-      expect(await dateInput(page).getAttribute('min')).toBe(utcDate(0));
-      await dateInput(page).fill(utcDate(-1));
-      // No slots are fetched or offered for a past date.
-      await page.waitForTimeout(300);
+      const page = await context.newPage();
+      const fetched: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/api/availability/')) fetched.push(request.url());
+      });
+      await page.goto('/availability');
+      await page.locator('main input[type="date"]:enabled').waitFor();
+      await eventually(() => dateInput(page).getAttribute('min')).toBe(pinned.today);
+      await dateInput(page).fill(pinned.day(-1));
+      await eventually(() => dateInput(page).getAttribute('aria-invalid')).toBe('true');
+      // The checker has judged the date: no slots are offered and no request went out for it.
       expect(await page.getByRole('radio').count()).toBe(0);
-      expect(await dateInput(page).getAttribute('aria-invalid')).toBe('true');
+      expect(fetched).toEqual([]);
     } finally {
       await context.close();
     }

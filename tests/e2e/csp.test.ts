@@ -1,7 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { baseURL, openContext, skipBrowser, useBrowser, type ViewportName } from './support/browser';
-import { ROUTES, utcDate } from './support/site';
+import { BOOKING_TOASTS, clock, pages } from '../fixtures';
+import { baseURL, eventually, openContext, skipBrowser, useBrowser, type ViewportName } from './support/browser';
+import { ROUTES, settings } from './support/site';
 
 /** Everything a page reported that a security policy, a missing file or a script error would cause. */
 type Report = { violations: string[]; console: string[]; failedRequests: string[]; pageErrors: string[] };
@@ -125,19 +126,19 @@ describe.skipIf(skipBrowser)('Content-Security-Policy in Chromium', () => {
       const { page, report } = await watchedPage(context);
       await page.goto('/faq');
       await page.getByRole('dialog').waitFor();
-      await page.getByRole('button', { name: 'Okay, great!' }).click();
+      await page.getByRole('button', { name: settings.renovationNotice.confirmLabel }).click();
       await hydrateAll(page);
       const question = page.locator('main details > summary').first();
       await question.click();
-      expect(await question.evaluate((summary) => (summary.parentElement as HTMLDetailsElement).open)).toBe(true);
+      await eventually(() => question.evaluate((summary) => (summary.parentElement as HTMLDetailsElement).open)).toBe(true);
       await page.goto('/availability');
       await hydrateAll(page);
-      await page.locator('main input[type="date"]').fill(utcDate(15));
+      await page.locator('main input[type="date"]').fill(clock.day(15));
       const slot = page.getByRole('radio').first();
       await slot.waitFor();
       await slot.check();
       await page.locator('main form button[type="submit"]').click();
-      await page.getByRole('alert').filter({ hasText: 'Missing Information' }).waitFor();
+      await page.getByRole('alert').filter({ hasText: BOOKING_TOASTS.missing.title }).waitFor();
       expectClean(await collect(page, report));
     } finally {
       await context.close();
@@ -172,7 +173,7 @@ describe.skipIf(skipBrowser)('Content-Security-Policy in Chromium', () => {
       const frame = page.frames().find((candidate) => candidate !== page.mainFrame())!;
       // Chromium replaces a refused frame with its own error page instead of the site.
       await expect.poll(() => frame.url()).toBe('chrome-error://chromewebdata/');
-      expect(await frame.getByText('Our Story').count()).toBe(0);
+      expect(await frame.getByText(pages.about.heading).count()).toBe(0);
     } finally {
       await context.close();
     }

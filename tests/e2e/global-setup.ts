@@ -2,7 +2,8 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { CHROME_FLAGS, findChrome } from './support/chrome';
+import { startMailCatcher, type MailCatcher } from '../../scripts/lib/shared-harness/mail-catcher';
+import { CHROME_FLAGS, findChrome } from '../../scripts/lib/shared-harness/chrome';
 import './support/context';
 import { startE2eDatabase, type E2eDatabase } from './support/database';
 import { startSiteServer, type SiteServer } from './support/server';
@@ -17,8 +18,9 @@ function shout(lines: string[]): void {
 
 /**
  * Starts what the browser suite needs, once for all files: a fresh database (embedded PGlite, or a new database on
- * TEST_DATABASE_URL's server), the production build with its functions under `netlify dev --offline`, and one
- * shared Chromium. Without a Chromium the suite is skipped loudly, unless REQUIRE_BROWSER=1 makes that a failure.
+ * TEST_DATABASE_URL's server), a local mail catcher (maildev) the functions send their e-mails to, the production
+ * build with its functions under `netlify dev --offline`, and one shared Chromium. Without a Chromium the suite is
+ * skipped loudly, unless REQUIRE_BROWSER=1 makes that a failure.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const chromePath = findChrome();
@@ -32,24 +34,33 @@ export default async function setup(project: TestProject): Promise<() => Promise
       'Install Debian chromium (apt-get install chromium) or set CHROME_PATH.',
       'CI sets REQUIRE_BROWSER=1, which turns this skip into a failure.',
     ]);
-    project.provide('e2e', { baseURL: '', wsEndpoint: '', skipReason: where, database: { url: '', wsProxy: '' } });
+    project.provide('e2e', {
+      baseURL: '',
+      wsEndpoint: '',
+      skipReason: where,
+      database: { url: '', wsProxy: '' },
+      mail: { apiUrl: '' },
+    });
     return async () => {};
   }
 
   const started = Date.now();
   let database: E2eDatabase | undefined;
+  let mail: MailCatcher | undefined;
   let site: SiteServer | undefined;
   let browser: BrowserServer | undefined;
   const teardown = async () => {
     await browser?.close().catch(() => {});
     await site?.stop();
+    await mail?.stop();
     await database?.stop();
   };
   try {
-    database = await startE2eDatabase();
+    [database, mail] = await Promise.all([startE2eDatabase(), startMailCatcher()]);
     const databaseReady = Date.now();
     [site, browser] = await Promise.all([
-      startSiteServer(ROOT, database.env),
+      // Real SMTP: every e-mail the functions send lands in the catcher's inbox, which tests read through its API.
+      startSiteServer(ROOT, { ...database.env, SMTP_URL: mail.smtpUrl }),
       chromium.launchServer({ executablePath: chromePath, args: [...CHROME_FLAGS] }),
     ]);
     console.log(
@@ -61,6 +72,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       wsEndpoint: browser.wsEndpoint(),
       skipReason: '',
       database: { url: database.env.DATABASE_URL, wsProxy: database.env.NEON_WS_PROXY },
+      mail: { apiUrl: mail.apiUrl },
     });
   } catch (error) {
     await teardown();

@@ -1,8 +1,21 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import {
+  BOOKING_BUTTONS,
+  BOOKING_LABELS,
+  BOOKING_TOASTS,
+  INQUIRY_BUTTONS,
+  INQUIRY_LABELS,
+  INQUIRY_TOASTS,
+  booking,
+  bookingEventLabel,
+  clock,
+  inquiry,
+  inquiryEventLabel,
+  uniqueEmail,
+} from '../fixtures';
 import { openPage, skipBrowser, useBrowser, type ViewportName } from './support/browser';
 import { queryRows } from './support/db';
-import { utcDate } from './support/site';
 
 const field = (page: Page, label: string) => page.locator('main').getByLabel(label, { exact: true });
 const honeypot = (page: Page) => page.locator('main form input[name="website"]');
@@ -11,33 +24,27 @@ const submit = (page: Page) => page.locator('main form button[type="submit"]');
 /** Opens a form page and shows its form: /contact as is, /availability once a date and a slot are picked. */
 async function openForm(page: Page, path: '/contact' | '/availability', daysAhead: number): Promise<void> {
   if (path === '/contact') {
-    await page.getByRole('button', { name: 'Send My Request' }).and(page.locator(':enabled')).waitFor();
+    await page.getByRole('button', { name: INQUIRY_BUTTONS.submit }).and(page.locator(':enabled')).waitFor();
     return;
   }
-  await page.locator('main input[type="date"]:enabled').fill(utcDate(daysAhead));
+  await page.locator('main input[type="date"]:enabled').fill(clock.day(daysAhead));
   await page.getByRole('radio').first().check();
-  await submit(page).waitFor();
+  await page.getByRole('button', { name: BOOKING_BUTTONS.submit }).waitFor();
 }
 
 async function fillInquiry(page: Page, email: string): Promise<void> {
-  for (const [label, value] of [
-    ['First Name', 'Buck'],
-    ['Last Name', 'Honeypot'],
-    ['Email Address', email],
-    ['Phone Number', '(512) 555-0177'],
-    ['Guest Count', '40'],
-    ['Event Date', utcDate(150)],
-    ['Event Location', 'Terlingua, TX'],
-  ]) {
-    await field(page, label!).fill(value!);
+  const sent = inquiry({ firstName: 'Buck', lastName: 'Honeypot', email, eventType: 'corporate', eventLocation: 'Terlingua, TX' });
+  for (const name of ['firstName', 'lastName', 'email', 'phone', 'guestCount', 'eventDate', 'eventLocation'] as const) {
+    await field(page, INQUIRY_LABELS[name]).fill(String(sent[name]));
   }
-  await field(page, 'Event Type').selectOption({ label: 'Corporate Event' });
+  await field(page, INQUIRY_LABELS.eventType).selectOption({ label: inquiryEventLabel(sent.eventType) });
 }
 
 async function fillBooking(page: Page, email: string): Promise<void> {
-  await field(page, 'Your Name').fill('Buck Honeypot');
-  await field(page, 'Email Address').fill(email);
-  await field(page, 'Event Type').selectOption({ label: 'Wedding' });
+  const sent = booking({ clientName: 'Buck Honeypot', clientEmail: email, eventType: 'wedding' });
+  await field(page, BOOKING_LABELS.clientName).fill(sent.clientName);
+  await field(page, BOOKING_LABELS.clientEmail).fill(sent.clientEmail);
+  await field(page, BOOKING_LABELS.eventType).selectOption({ label: bookingEventLabel(sent.eventType) });
 }
 
 describe.skipIf(skipBrowser)('the honeypot field', () => {
@@ -54,6 +61,7 @@ describe.skipIf(skipBrowser)('the honeypot field', () => {
       try {
         await openForm(page, path, daysAhead);
         const trap = honeypot(page);
+        await trap.waitFor({ state: 'attached' });
         expect(await trap.count()).toBe(1);
         expect(await trap.getAttribute('tabindex')).toBe('-1');
         expect(await trap.getAttribute('autocomplete')).toBe('off');
@@ -88,7 +96,7 @@ describe.skipIf(skipBrowser)('the honeypot field', () => {
     'on %s a person sends it empty and is stored; a bot that fills it sees the same success and stores nothing',
     async (path) => {
       for (const visitor of ['person', 'bot'] as const) {
-        const email = `${visitor}-${path.slice(1)}-${Date.now()}@example.com`;
+        const email = uniqueEmail(`${visitor}-${path.slice(1)}`);
         const { context, page } = await openPage(browser(), path);
         try {
           await openForm(page, path, visitor === 'person' ? 60 : 61);
@@ -101,7 +109,7 @@ describe.skipIf(skipBrowser)('the honeypot field', () => {
           await submit(page).click();
           const sent = JSON.parse((await request).postData() ?? '{}') as { website?: string };
           expect(sent.website ?? '').toBe(visitor === 'bot' ? 'http://cheap-pills.example' : '');
-          const success = path === '/contact' ? 'Thank you for your inquiry!' : 'Booking Confirmed!';
+          const success = path === '/contact' ? INQUIRY_TOASTS.success.title : BOOKING_TOASTS.confirmed.title;
           await page.getByRole('status').filter({ hasText: success }).waitFor();
 
           const rows = path === '/contact'

@@ -1,19 +1,23 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { openPage, skipBrowser, useBrowser, type ViewportName } from './support/browser';
+import type { InquiryInput } from '../../src/schemas/inquiry';
+import {
+  INQUIRY_BUTTONS,
+  INQUIRY_LABELS,
+  INQUIRY_TOASTS,
+  clock,
+  inquiry,
+  inquiryEventLabel,
+  storedInquiry,
+  uniqueEmail,
+} from '../fixtures';
+import { eventually, openPage, skipBrowser, useBrowser, type ViewportName } from './support/browser';
 import { queryRows } from './support/db';
-import { utcDate } from './support/site';
 
-const FIELDS = {
-  'First Name': 'Dolly',
-  'Last Name': 'Rancher',
-  'Phone Number': '(512) 555-0199',
-  'Guest Count': '120',
-  'Event Location': 'Austin, TX',
-  'Tell us about your event': 'A Hill Country wedding with a sunset toast.',
-} as const;
+/** The fields a visitor types into (the event type is chosen from a list). */
+const TYPED = ['firstName', 'lastName', 'email', 'phone', 'guestCount', 'eventDate', 'eventLocation', 'message'] as const;
 
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+const field = (page: Page, name: keyof typeof INQUIRY_LABELS) => page.getByLabel(INQUIRY_LABELS[name], { exact: true });
 
 /** The form's submit button, whatever it currently says. */
 const submitButton = (page: Page) => page.locator('main form button[type="submit"]');
@@ -21,24 +25,20 @@ const submitButton = (page: Page) => page.locator('main form button[type="submit
 /** Opens /contact and waits until the form can be sent (its button is disabled until the island hydrates). */
 async function openContact(browser: Browser, viewportName: ViewportName) {
   const opened = await openPage(browser, '/contact', { viewportName });
-  await opened.page.getByRole('button', { name: 'Send My Request' }).and(opened.page.locator(':enabled')).waitFor();
-  return { ...opened, email: `inquiry-${viewportName}-${Date.now()}@example.com` };
+  await opened.page.getByRole('button', { name: INQUIRY_BUTTONS.submit }).and(opened.page.locator(':enabled')).waitFor();
+  return { ...opened, email: uniqueEmail(`inquiry-${viewportName}`) };
 }
 
-/** Fills every field of the inquiry with valid values. */
-async function fillInquiry(page: Page, email: string, eventDate: string): Promise<void> {
-  for (const [label, value] of Object.entries(FIELDS)) await field(page, label).fill(value);
-  await field(page, 'Email Address').fill(email);
-  await field(page, 'Event Type').selectOption({ label: 'Wedding' });
-  await field(page, 'Event Date').fill(eventDate);
+/** Fills every field of the form with `sent`. */
+async function fillInquiry(page: Page, sent: InquiryInput): Promise<void> {
+  for (const name of TYPED) await field(page, name).fill(String(sent[name] ?? ''));
+  await field(page, 'eventType').selectOption({ label: inquiryEventLabel(sent.eventType) });
 }
 
-/** Everything the visitor has typed, by label. */
+/** Everything the visitor has typed or chosen, by field. */
 async function formValues(page: Page): Promise<Record<string, string>> {
   const values: Record<string, string> = {};
-  for (const label of [...Object.keys(FIELDS), 'Email Address', 'Event Type', 'Event Date']) {
-    values[label] = await field(page, label).inputValue();
-  }
+  for (const name of [...TYPED, 'eventType'] as const) values[name] = await field(page, name).inputValue();
   return values;
 }
 
@@ -56,8 +56,8 @@ describe.skipIf(skipBrowser)('inquiry form', () => {
     test('sends the inquiry: "Sending..." while pending, then the thank-you toast, an empty form and a stored row', async () => {
       const { context, page, email } = await openContact(browser(), viewportName);
       try {
-        const eventDate = utcDate(90);
-        await fillInquiry(page, email, eventDate);
+        const sent = inquiry({ email, eventDate: clock.day(90), message: 'A Hill Country wedding with a sunset toast.' });
+        await fillInquiry(page, sent);
 
         // Hold the request so the pending state can be seen.
         let release: () => void = () => {};
@@ -68,33 +68,22 @@ describe.skipIf(skipBrowser)('inquiry form', () => {
         });
         const answer = page.waitForResponse('**/api/contact');
         await submitButton(page).click();
-        await page.getByRole('button', { name: 'Sending...' }).waitFor();
-        expect(await submitButton(page).isDisabled()).toBe(true);
+        await page.getByRole('button', { name: INQUIRY_BUTTONS.pending }).waitFor();
+        await submitButton(page).and(page.locator(':disabled')).waitFor();
         release();
         expect((await answer).status()).toBe(201);
 
         const toast = await toastText(page, 'status');
-        expect(toast).toContain('Thank you for your inquiry!');
-        expect(toast).toContain("We'll get back to you within 24 hours.");
-        expect(await submitButton(page).innerText()).toBe('Send My Request');
-        for (const [label, value] of Object.entries(await formValues(page))) expect(value, label).toBe('');
+        expect(toast).toContain(INQUIRY_TOASTS.success.title);
+        expect(toast).toContain(INQUIRY_TOASTS.success.description);
+        await eventually(() => submitButton(page).innerText()).toBe(INQUIRY_BUTTONS.submit);
+        await eventually(() => formValues(page)).toEqual(Object.fromEntries([...TYPED, 'eventType'].map((name) => [name, ''])));
 
         const rows = await queryRows(
-          'SELECT first_name, last_name, phone, event_type, guest_count, event_date, event_location, message FROM contact_inquiries WHERE email = $1',
+          'SELECT first_name, last_name, email, phone, event_type, guest_count, event_date, event_location, message FROM contact_inquiries WHERE email = $1',
           [email],
         );
-        expect(rows).toEqual([
-          {
-            first_name: 'Dolly',
-            last_name: 'Rancher',
-            phone: FIELDS['Phone Number'],
-            event_type: 'wedding',
-            guest_count: '120',
-            event_date: eventDate,
-            event_location: 'Austin, TX',
-            message: FIELDS['Tell us about your event'],
-          },
-        ]);
+        expect(rows).toEqual([storedInquiry(sent)]);
       } finally {
         await context.close();
       }
@@ -103,33 +92,30 @@ describe.skipIf(skipBrowser)('inquiry form', () => {
     test('a server failure shows the error toast and keeps everything typed; sending again then works', async () => {
       const { context, page, email } = await openContact(browser(), viewportName);
       try {
-        await fillInquiry(page, email, utcDate(120));
+        await fillInquiry(page, inquiry({ email, eventDate: clock.day(120) }));
         const typed = await formValues(page);
 
-        // The server answers this one request with a 500.
-        await page.route(
-          '**/api/contact',
-          (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' }),
-          { times: 1 },
-        );
+        // The server answers this one request with a 503 and its own message: the toast shows that message.
+        const unavailable = { error: { code: 'service_unavailable', message: 'We are briefly unavailable. Please try again.' } };
+        await page.route('**/api/contact', (route) => route.fulfill({ status: 503, json: unavailable }), { times: 1 });
         await submitButton(page).click();
         const failure = await toastText(page, 'alert');
-        expect(failure).toContain('Error');
-        expect(failure).toContain('500: Internal Server Error');
+        expect(failure).toContain(INQUIRY_TOASTS.failureTitle);
+        expect(failure).toContain(unavailable.error.message);
         expect(await formValues(page)).toEqual(typed);
-        expect(await submitButton(page).innerText()).toBe('Send My Request');
+        await eventually(() => submitButton(page).innerText()).toBe(INQUIRY_BUTTONS.submit);
 
         // The network drops: the generic message, input still kept.
         await page.route('**/api/contact', (route) => route.abort('connectionreset'), { times: 1 });
         await submitButton(page).click();
-        await page.getByText('Failed to submit inquiry. Please try again.').waitFor();
+        await page.getByText(INQUIRY_TOASTS.failureFallback).waitFor();
         expect(await formValues(page)).toEqual(typed);
         expect(await queryRows('SELECT id FROM contact_inquiries WHERE email = $1', [email])).toEqual([]);
 
         // Nothing to retype: the next try reaches the server and succeeds.
         await submitButton(page).click();
-        await page.getByText('Thank you for your inquiry!').waitFor();
-        expect(await queryRows('SELECT id FROM contact_inquiries WHERE email = $1', [email])).toHaveLength(1);
+        await page.getByText(INQUIRY_TOASTS.success.title).waitFor();
+        await eventually(async () => (await queryRows('SELECT id FROM contact_inquiries WHERE email = $1', [email])).length).toBe(1);
       } finally {
         await context.close();
       }
@@ -143,7 +129,7 @@ describe.skipIf(skipBrowser)('inquiry form', () => {
       page.on('request', (request) => {
         if (request.url().endsWith('/api/contact')) requests += 1;
       });
-      await field(page, 'Last Name').fill('Rancher');
+      await field(page, 'lastName').fill('Rancher');
       await submitButton(page).click();
 
       const invalid = page.locator('main form [aria-invalid="true"]');
@@ -156,13 +142,13 @@ describe.skipIf(skipBrowser)('inquiry form', () => {
       expect(invalidNames).not.toContain('message');
       expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('firstName');
       // Each message is tied to its field, so it is read out with it.
-      const describedBy = await field(page, 'First Name').getAttribute('aria-describedby');
+      const describedBy = await field(page, 'firstName').getAttribute('aria-describedby');
       expect(await page.locator(`#${describedBy}`).innerText()).toMatch(/\S/);
       expect(requests).toBe(0);
 
       // Fixing a field clears its message.
-      await field(page, 'First Name').fill('Dolly');
-      expect(await field(page, 'First Name').getAttribute('aria-invalid')).toBeNull();
+      await field(page, 'firstName').fill('Dolly');
+      await eventually(() => field(page, 'firstName').getAttribute('aria-invalid')).toBeNull();
     } finally {
       await context.close();
     }

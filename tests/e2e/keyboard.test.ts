@@ -1,8 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { openContext, skipBrowser, useBrowser } from './support/browser';
+import { BOOKING_EVENT_TYPES, TIME_SLOTS } from '../../src/schemas/booking';
+import { INQUIRY_EVENT_TYPES } from '../../src/schemas/inquiry';
+import { BOOKING_BUTTONS, BOOKING_LABELS, BOOKING_TOASTS, INQUIRY_BUTTONS, INQUIRY_TOASTS, clock, uniqueEmail } from '../fixtures';
+import { eventually, openContext, skipBrowser, useBrowser } from './support/browser';
 import { queryRows } from './support/db';
-import { utcDate } from './support/site';
 
 interface Focused {
   /** e.g. input[name=firstName], a "Home", button "Send My Request" */
@@ -90,7 +92,7 @@ describe.skipIf(skipBrowser)('keyboard only', () => {
       const page = await context.newPage();
       await page.goto('/contact');
       await page.locator('main form button[type="submit"]:enabled').waitFor();
-      const email = `keyboard-${Date.now()}@example.com`;
+      const email = uniqueEmail('keyboard');
 
       await skipToMain(page);
       await tabUntil(page, (now) => now.name === 'firstName');
@@ -99,23 +101,26 @@ describe.skipIf(skipBrowser)('keyboard only', () => {
       await tabAndType(page, 'email', email);
       await tabAndType(page, 'phone', '5125550123');
       expect((await press(page, 'Tab')).name).toBe('eventType');
-      await press(page, 'ArrowDown'); // Wedding
-      await press(page, 'ArrowDown'); // Private Party
+      // From the placeholder, two steps down: the second event type.
+      await press(page, 'ArrowDown');
+      await press(page, 'ArrowDown');
       await tabAndType(page, 'guestCount', '75');
-      const eventDate = utcDate(200);
+      const eventDate = clock.day(200);
       const [year, month, day] = eventDate.split('-');
       await tabAndType(page, 'eventDate', `${month}${day}${year}`);
       expect((await tabPastDatePicker(page)).name).toBe('eventLocation');
       await page.keyboard.type('Fort Worth, TX');
       await tabAndType(page, 'message', 'Keyboard only, start to finish.');
       const submit = await press(page, 'Tab');
-      expect(submit.description).toContain('Send My Request');
+      expect(submit.description).toContain(INQUIRY_BUTTONS.submit);
       await page.keyboard.press('Enter');
 
-      await page.getByRole('status').filter({ hasText: 'Thank you for your inquiry!' }).waitFor();
+      await page.getByRole('status').filter({ hasText: INQUIRY_TOASTS.success.title }).waitFor();
       expect(
         await queryRows('SELECT first_name, event_type, guest_count, event_date, event_location FROM contact_inquiries WHERE email = $1', [email]),
-      ).toEqual([{ first_name: 'Loretta', event_type: 'private', guest_count: '75', event_date: eventDate, event_location: 'Fort Worth, TX' }]);
+      ).toEqual([
+        { first_name: 'Loretta', event_type: INQUIRY_EVENT_TYPES[1].value, guest_count: '75', event_date: eventDate, event_location: 'Fort Worth, TX' },
+      ]);
     } finally {
       await context.close();
     }
@@ -127,8 +132,8 @@ describe.skipIf(skipBrowser)('keyboard only', () => {
       const page = await context.newPage();
       await page.goto('/availability');
       await page.locator('main input[type="date"]:enabled').waitFor();
-      const date = utcDate(33);
-      const email = `keyboard-booking-${Date.now()}@example.com`;
+      const date = clock.day(33);
+      const email = uniqueEmail('keyboard-booking');
 
       await skipToMain(page);
       await tabUntil(page, (now) => now.type === 'date');
@@ -141,23 +146,22 @@ describe.skipIf(skipBrowser)('keyboard only', () => {
       expect(firstSlot.type).toBe('radio');
       await press(page, 'Space');
       await press(page, 'ArrowDown');
-      await page.getByLabel('Your Name').waitFor();
-      const picked = await page.getByRole('radio', { checked: true }).evaluate((radio) => (radio as HTMLInputElement).value);
-      expect(picked).toBe('afternoon');
+      await page.getByLabel(BOOKING_LABELS.clientName).waitFor();
+      await eventually(() => page.getByRole('radio', { checked: true }).evaluate((radio) => (radio as HTMLInputElement).value)).toBe(TIME_SLOTS[1].key);
 
       await tabAndType(page, 'clientName', 'Patsy Cline');
       await tabAndType(page, 'clientEmail', email);
       expect((await press(page, 'Tab')).name).toBe('eventType');
-      await press(page, 'ArrowDown'); // Wedding
+      await press(page, 'ArrowDown'); // from the placeholder to the first event type
       const submit = await press(page, 'Tab');
-      expect(submit.description).toContain('Book This Slot');
+      expect(submit.description).toContain(BOOKING_BUTTONS.submit);
       await page.keyboard.press('Enter');
 
-      await page.getByRole('status').filter({ hasText: 'Booking Confirmed!' }).waitFor();
+      await page.getByRole('status').filter({ hasText: BOOKING_TOASTS.confirmed.title }).waitFor();
       // Focus lands somewhere sensible (not lost on <body>) after the form goes away.
       expect((await focused(page)).description).not.toBe('body');
       expect(await queryRows('SELECT date, time_slot, event_type FROM bookings WHERE client_email = $1', [email])).toEqual([
-        { date, time_slot: 'afternoon', event_type: 'wedding' },
+        { date, time_slot: TIME_SLOTS[1].key, event_type: BOOKING_EVENT_TYPES[0].value },
       ]);
     } finally {
       await context.close();

@@ -6,32 +6,49 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CONNECT_TIMEOUT_MS, withDatabase } from '../../netlify/lib/db';
 import { migrate } from '../../netlify/lib/migrations';
-import { startEmbeddedDatabase, type EmbeddedDatabase } from '../../scripts/lib/embedded-db';
-import { openContext, skipBrowser, useBrowser } from './support/browser';
+import { startEmbeddedDatabase, type EmbeddedDatabase } from '../../scripts/lib/shared-harness/embedded-db';
+import {
+  BOOKING_BUTTONS,
+  BOOKING_LABELS,
+  BOOKING_TOASTS,
+  INQUIRY_BUTTONS,
+  INQUIRY_LABELS,
+  INQUIRY_TOASTS,
+  UNAVAILABLE,
+  booking,
+  bookingEventLabel,
+  clock,
+  inquiry,
+  inquiryEventLabel,
+  slotLabel,
+  storedInquiry,
+  uniqueEmail,
+} from '../fixtures';
+import { eventually, openContext, skipBrowser, useBrowser } from './support/browser';
 import { startSiteServer, type SiteServer } from './support/server';
-import { utcDate } from './support/site';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const UNAVAILABLE_MESSAGE = 'Our booking system is taking a short break. Please try again in a few minutes.';
+const UNAVAILABLE_MESSAGE = UNAVAILABLE.error.message;
 
-const INQUIRY = {
-  'First Name': 'Loretta',
-  'Last Name': 'Outage',
-  'Email Address': `outage-${Date.now()}@example.com`,
-  'Phone Number': '(512) 555-0123',
-  'Guest Count': '150',
-  'Event Date': utcDate(200),
-  'Event Location': 'Luckenbach, TX',
-  'Tell us about your event': 'Barn dance, two bars, sweet tea for the kids.',
-} as const;
-const BOOKING = { date: utcDate(33), slot: 'Afternoon 1PM - 6PM', name: 'Waylon Outage', email: `waylon-${Date.now()}@example.com` };
+const INQUIRY = inquiry({
+  firstName: 'Loretta',
+  lastName: 'Outage',
+  email: uniqueEmail('outage'),
+  eventType: 'private',
+  guestCount: '150',
+  eventDate: clock.day(200),
+  eventLocation: 'Luckenbach, TX',
+  message: 'Barn dance, two bars, sweet tea for the kids.',
+});
+const BOOKING = booking({ date: clock.day(33), timeSlot: 'afternoon', clientName: 'Waylon Outage', eventType: 'graduation' });
+const TYPED = ['firstName', 'lastName', 'email', 'phone', 'guestCount', 'eventDate', 'eventLocation', 'message'] as const;
 
 const field = (page: Page, label: string) => page.locator('main').getByLabel(label, { exact: true });
 const submit = (page: Page) => page.locator('main form button[type="submit"]');
 
 async function inquiryValues(page: Page): Promise<Record<string, string>> {
   const values: Record<string, string> = {};
-  for (const label of [...Object.keys(INQUIRY), 'Event Type']) values[label] = await field(page, label).inputValue();
+  for (const name of [...TYPED, 'eventType'] as const) values[name] = await field(page, INQUIRY_LABELS[name]).inputValue();
   return values;
 }
 
@@ -39,9 +56,9 @@ async function bookingValues(page: Page) {
   return {
     date: await page.locator('main input[type="date"]').inputValue(),
     slot: await page.getByRole('radio', { checked: true }).evaluate((radio) => radio.closest('label')?.textContent?.trim()),
-    name: await field(page, 'Your Name').inputValue(),
-    email: await field(page, 'Email Address').inputValue(),
-    eventType: await field(page, 'Event Type').inputValue(),
+    name: await field(page, BOOKING_LABELS.clientName).inputValue(),
+    email: await field(page, BOOKING_LABELS.clientEmail).inputValue(),
+    eventType: await field(page, BOOKING_LABELS.eventType).inputValue(),
   };
 }
 
@@ -63,7 +80,7 @@ describe.skipIf(skipBrowser)('when the database goes down, the forms keep what t
     database = await startEmbeddedDatabase({
       dataDir: previous.dataDir,
       port: previous.port,
-      wsProxyPort: Number(previous.wsProxy.split(':').pop()),
+      wsProxy: previous.wsProxy,
     });
   };
 
@@ -89,21 +106,27 @@ describe.skipIf(skipBrowser)('when the database goes down, the forms keep what t
       // The inquiry form, filled in completely.
       const contact = await context.newPage();
       await contact.goto('/contact');
-      await contact.getByRole('button', { name: 'Send My Request' }).and(contact.locator(':enabled')).waitFor();
-      for (const [label, value] of Object.entries(INQUIRY)) await field(contact, label).fill(value);
-      await field(contact, 'Event Type').selectOption({ label: 'Private Party' });
+      await contact.getByRole('button', { name: INQUIRY_BUTTONS.submit }).and(contact.locator(':enabled')).waitFor();
+      for (const name of TYPED) await field(contact, INQUIRY_LABELS[name]).fill(String(INQUIRY[name]));
+      await field(contact, INQUIRY_LABELS.eventType).selectOption({ label: inquiryEventLabel(INQUIRY.eventType) });
       const typedInquiry = await inquiryValues(contact);
 
       // The booking form: a date and a slot (loaded while the database is up), then the visitor's details.
       const booking = await context.newPage();
       await booking.goto('/availability');
       await booking.locator('main input[type="date"]:enabled').fill(BOOKING.date);
-      await booking.getByRole('radio', { name: BOOKING.slot }).check();
-      await field(booking, 'Your Name').fill(BOOKING.name);
-      await field(booking, 'Email Address').fill(BOOKING.email);
-      await field(booking, 'Event Type').selectOption({ label: 'Graduation' });
+      await booking.getByRole('radio', { name: slotLabel(BOOKING.timeSlot) }).check();
+      await field(booking, BOOKING_LABELS.clientName).fill(BOOKING.clientName);
+      await field(booking, BOOKING_LABELS.clientEmail).fill(BOOKING.clientEmail);
+      await field(booking, BOOKING_LABELS.eventType).selectOption({ label: bookingEventLabel(BOOKING.eventType) });
       const typedBooking = await bookingValues(booking);
-      expect(typedBooking).toEqual({ date: BOOKING.date, slot: BOOKING.slot, name: BOOKING.name, email: BOOKING.email, eventType: 'graduation' });
+      expect(typedBooking).toEqual({
+        date: BOOKING.date,
+        slot: slotLabel(BOOKING.timeSlot),
+        name: BOOKING.clientName,
+        email: BOOKING.clientEmail,
+        eventType: BOOKING.eventType,
+      });
 
       // The database goes away.
       const stopped = database!;
@@ -111,16 +134,17 @@ describe.skipIf(skipBrowser)('when the database goes down, the forms keep what t
 
       let since = Date.now();
       await submit(contact).click();
-      const inquiryFailure = await toast(contact, 'alert', 'Error', since);
+      const inquiryFailure = await toast(contact, 'alert', INQUIRY_TOASTS.failureTitle, since);
       expect(inquiryFailure.text).toContain(UNAVAILABLE_MESSAGE);
       expect(inquiryFailure.ms).toBeLessThan(CONNECT_TIMEOUT_MS + 5_000);
       expect(await inquiryValues(contact)).toEqual(typedInquiry);
-      expect(await submit(contact).innerText()).toBe('Send My Request');
+      await eventually(() => submit(contact).innerText()).toBe(INQUIRY_BUTTONS.submit);
 
       since = Date.now();
       await submit(booking).click();
-      const bookingFailure = await toast(booking, 'alert', 'Booking Failed', since);
-      expect(bookingFailure.text).toContain('There was an error booking your time slot. Please try again.');
+      const bookingFailure = await toast(booking, 'alert', BOOKING_TOASTS.failed.title, since);
+      expect(bookingFailure.text).toContain(UNAVAILABLE_MESSAGE);
+      await eventually(() => submit(booking).innerText()).toBe(BOOKING_BUTTONS.submit);
       expect(bookingFailure.ms).toBeLessThan(CONNECT_TIMEOUT_MS + 5_000);
       expect(await bookingValues(booking)).toEqual(typedBooking);
       console.info(`database down: failure toasts after ${inquiryFailure.ms} ms (inquiry) and ${bookingFailure.ms} ms (booking)`);
@@ -128,29 +152,18 @@ describe.skipIf(skipBrowser)('when the database goes down, the forms keep what t
       // Back up: the same clicks send what is still in the forms, nothing retyped.
       await restartDatabase(stopped);
       await submit(contact).click();
-      await toast(contact, 'status', 'Thank you for your inquiry!', Date.now());
+      await toast(contact, 'status', INQUIRY_TOASTS.success.title, Date.now());
       await submit(booking).click();
-      await toast(booking, 'status', 'Booking Confirmed!', Date.now());
+      await toast(booking, 'status', BOOKING_TOASTS.confirmed.title, Date.now());
 
       const config = { config: { url: database!.databaseUrl, wsProxy: database!.wsProxy } };
       const stored = await withDatabase(undefined, async (db) => ({
-        inquiries: (await db.query('SELECT first_name, last_name, phone, event_type, guest_count, event_date, event_location, message FROM contact_inquiries WHERE email = $1', [INQUIRY['Email Address']])).rows,
-        bookings: (await db.query('SELECT date, time_slot, client_name, event_type FROM bookings WHERE client_email = $1', [BOOKING.email])).rows,
+        inquiries: (await db.query('SELECT first_name, last_name, email, phone, event_type, guest_count, event_date, event_location, message FROM contact_inquiries WHERE email = $1', [INQUIRY.email])).rows,
+        bookings: (await db.query('SELECT date, time_slot, client_name, event_type FROM bookings WHERE client_email = $1', [BOOKING.clientEmail])).rows,
       }), config);
       expect(stored).toEqual({
-        inquiries: [
-          {
-            first_name: 'Loretta',
-            last_name: 'Outage',
-            phone: INQUIRY['Phone Number'],
-            event_type: 'private',
-            guest_count: '150',
-            event_date: INQUIRY['Event Date'],
-            event_location: 'Luckenbach, TX',
-            message: INQUIRY['Tell us about your event'],
-          },
-        ],
-        bookings: [{ date: BOOKING.date, time_slot: 'afternoon', client_name: BOOKING.name, event_type: 'graduation' }],
+        inquiries: [storedInquiry(INQUIRY)],
+        bookings: [{ date: BOOKING.date, time_slot: BOOKING.timeSlot, client_name: BOOKING.clientName, event_type: BOOKING.eventType }],
       });
     } finally {
       await context?.close();

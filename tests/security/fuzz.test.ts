@@ -1,18 +1,21 @@
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { afterAll, describe, expect, test } from 'vitest';
-import availability from '../../netlify/functions/availability';
+import availability, { config as availabilityConfig } from '../../netlify/functions/availability';
 import bookings from '../../netlify/functions/bookings';
 import contact from '../../netlify/functions/contact';
 import { withDatabase, type Queryable } from '../../netlify/lib/db';
-import { MAX_BODY_BYTES, type Handler } from '../../netlify/lib/http';
+import { MAX_BODY_BYTES } from '../../netlify/lib/http/body';
+import type { Handler } from '../../netlify/lib/http/endpoint';
 import { isApiErrorBody } from '../../src/schemas/api-error';
 import { BOOKING_EVENT_TYPES, BookingSchema, TIME_SLOT_KEYS, isBookableDate } from '../../src/schemas/booking';
 import { BOOKING_WINDOW_DAYS, addDaysUtc, isCalendarDate, todayUtc } from '../../src/schemas/dates';
 import { isHoneypotFilled } from '../../src/schemas/honeypot';
+import { MAX_FUTURE_HOLDS } from '../../src/schemas/holds';
 import { INQUIRY_EVENT_TYPES, InquirySchema } from '../../src/schemas/inquiry';
 import type { TestDatabase } from '../setup/database';
 import { call, databases, useDatabase } from '../api/support';
+import { routeParams } from '../../scripts/lib/shared-harness/functions';
 import { HOSTILE_STRINGS, hostileText, longString, wrongTypeValue } from './hostile';
 
 // A fixed seed by default, so that CI runs the same requests every time and a failure reproduces; FC_SEED and FC_RUNS
@@ -35,6 +38,9 @@ type Verdict =
   | { status: 400; code: 'invalid_json' }
   | { status: 400; code: 'invalid_fields' }
   | { status: 201; output: unknown };
+
+/** A verdict with the parsed JSON value the schema judged (absent when the request never reached the schema). */
+type Judged = Verdict & { value?: unknown };
 
 const stats = new Map<string, { runs: number; serverErrors: number; statuses: Map<number, number> }>();
 
@@ -67,7 +73,7 @@ function byteLength(body: string | Uint8Array | null): number {
 }
 
 /** The answer a POST endpoint owes `sent`, derived from the HTTP rules and the shared schema, not from the handler. */
-function judgePost(sent: Sent, schema: v.GenericSchema): Verdict {
+function judgePost(sent: Sent, schema: v.GenericSchema): Judged {
   if (sent.method !== 'POST') return { status: 405, code: 'method_not_allowed' };
   const mediaType = (sent.contentType ?? '').split(';')[0]!.trim().toLowerCase();
   if (mediaType !== 'application/json') return { status: 415, code: 'unsupported_media_type' };
@@ -80,7 +86,7 @@ function judgePost(sent: Sent, schema: v.GenericSchema): Verdict {
     return { status: 400, code: 'invalid_json' };
   }
   const parsed = v.safeParse(schema, value);
-  return parsed.success ? { status: 201, output: parsed.output } : { status: 400, code: 'invalid_fields' };
+  return parsed.success ? { status: 201, output: parsed.output, value } : { status: 400, code: 'invalid_fields', value };
 }
 
 /** Checks what every answer must be: never a 5xx, JSON with the security headers, errors in the one error shape. */
@@ -123,6 +129,63 @@ function withTestConnection<T>(database: TestDatabase, work: (db: Queryable) => 
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// The text and date rules, written out apart from the schemas (code point ranges, day counts) so that the fuzzing
+// checks the schemas too, not only that the handlers follow them.
+
+const TAB_LF_CR = [0x09, 0x0a, 0x0d];
+const isControl = (cp: number) => cp <= 0x1f || (cp >= 0x7f && cp <= 0x9f);
+const isBidiControl = (cp: number) =>
+  cp === 0x061c || cp === 0x200e || cp === 0x200f || (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
+const BLANK_LETTERS = new Set(['\u115F', '\u1160', '\u3164', '\uFFA0']);
+
+/** Whether a text field holding `value` must be refused whatever else it holds (a string only; other types are the schema's). */
+function breaksTextRules(value: unknown, multiLine: boolean): boolean {
+  if (typeof value !== 'string') return false;
+  const text = value.trim();
+  if (text === '') return false;
+  const points = [...text].map((char) => char.codePointAt(0)!);
+  if (points.some((cp) => isBidiControl(cp) || (isControl(cp) && !(multiLine && TAB_LF_CR.includes(cp))))) return true;
+  return !multiLine && ![...text].some((char) => /[\p{L}\p{N}]/u.test(char) && !BLANK_LETTERS.has(char));
+}
+
+/** Whether an inquiry's `eventDate` is a real date before today or more than 3 years (1096 days, plus a day for UTC midnight during the run) ahead. */
+function isOutOfInquiryWindow(value: unknown): boolean {
+  if (typeof value !== 'string' || !isCalendarDate(value.trim())) return false;
+  const date = value.trim();
+  return date < today || date > addDaysUtc(today, 1097);
+}
+
+/** Checks the refusals the rules above call for: each such field is named in the 400 answer's field errors. */
+function expectRulesFollowed(
+  verdict: Judged,
+  body: unknown,
+  rules: { singleLine: readonly string[]; multiLine?: readonly string[]; inquiryDate?: string },
+): void {
+  const { singleLine, multiLine = [], inquiryDate } = rules;
+  const payload = verdict.value;
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return;
+  const fields = payload as Record<string, unknown>;
+  const refused = [
+    ...singleLine.filter((name) => breaksTextRules(fields[name], false)),
+    ...multiLine.filter((name) => breaksTextRules(fields[name], true)),
+    ...(inquiryDate !== undefined && isOutOfInquiryWindow(fields[inquiryDate]) ? [inquiryDate] : []),
+  ];
+  if (refused.length === 0) return;
+  expect(verdict.status, `accepted ${JSON.stringify(refused.map((name) => fields[name]))}`).toBe(400);
+  const answered = (body as { error: { fields?: Record<string, string> } }).error.fields ?? {};
+  for (const name of refused) expect(answered[name], `${name} ${JSON.stringify(fields[name])} was not refused`).toBeDefined();
+}
+
+/** Checks that each accepted text field is what was sent, trimmed and NFC-normalised, nothing more. */
+function expectStoredAsSent(verdict: Judged, output: Record<string, unknown>, names: readonly string[]): void {
+  const sent = verdict.value as Record<string, unknown>;
+  for (const name of names) {
+    if (typeof sent[name] !== 'string' || output[name] === undefined) continue;
+    expect(output[name], name).toBe((sent[name] as string).trim().normalize('NFC'));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // Generators
 
 const today = todayUtc();
@@ -132,10 +195,55 @@ function mostly<T>(valid: fc.Arbitrary<T>, hostile: fc.Arbitrary<unknown>): fc.A
   return fc.oneof({ weight: 9, arbitrary: valid }, { weight: 1, arbitrary: hostile });
 }
 
-const realisticName = fc.constantFrom('Dolly', 'Hank', 'Rivera', "O'Brien", 'Zoë', 'José María', 'Nguyễn', '李');
-// Free text is where injection strings, right-to-left text, emoji and control characters go: most of them are valid
-// (and must then be stored exactly as sent), some are not (blank, a NUL, a lone surrogate).
-const text = fc.oneof({ weight: 1, arbitrary: realisticName }, { weight: 2, arbitrary: hostileText });
+const realisticName = fc.constantFrom(
+  'Dolly',
+  'Hank',
+  'Rivera',
+  "O'Brien",
+  'Zoë',
+  'Zoe\u0308', // decomposed: stored as "Zoë"
+  'José María',
+  'Nguyễn',
+  '李',
+  'محمد',
+  'שרה',
+  'نیک\u200Cنام',
+  'Hank 👨\u200D👩\u200D👧',
+  'Dolly 🇺🇸',
+);
+const CONTROLS = [...Array.from({ length: 0x1f }, (_, i) => i + 1), ...Array.from({ length: 0x21 }, (_, i) => 0x7f + i)];
+const BIDI_CONTROLS = [0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069];
+/** `base` text with a control character (CR, LF, TAB, ESC, DEL, C1...) or a bidi control somewhere inside it. */
+function withHiddenCharacter(base: fc.Arbitrary<string>): fc.Arbitrary<string> {
+  return fc.tuple(base, fc.constantFrom(...CONTROLS, ...BIDI_CONTROLS), fc.nat(), fc.boolean()).map(([text, cp, at, padded]) => {
+    const chars = [...text];
+    const index = at % (chars.length + 1);
+    const inserted = [...chars.slice(0, index), String.fromCodePoint(cp), ...chars.slice(index)].join('');
+    return padded ? `x${inserted}x` : inserted;
+  });
+}
+const spoofedText = withHiddenCharacter(realisticName);
+/** Text made only of invisible characters and spaces (zero-width, BOM, soft hyphen, Hangul fillers, blank Braille...). */
+const invisibleText = fc
+  .array(fc.constantFrom('\u200B', '\u200C', '\u200D', '\u2060', '\uFEFF', '\u00AD', '\u3164', '\u115F', '\uFFA0', '\u2800', '\u{E0020}', ' ', '\u00A0', '\u3000'), {
+    minLength: 1,
+    maxLength: 8,
+  })
+  .map((chars) => chars.join(''));
+// Free text is where injection strings, right-to-left text, emoji and control characters go: many are valid (and must
+// then be stored as sent, NFC-normalised), others are not (blank, a NUL, a lone surrogate, a control character, a
+// bidi control, nothing visible).
+const text = fc.oneof(
+  { weight: 24, arbitrary: realisticName },
+  { weight: 3, arbitrary: hostileText },
+  { weight: 1, arbitrary: spoofedText },
+  { weight: 1, arbitrary: invisibleText },
+);
+/** A message over several lines: tabs and line breaks are fine, other controls and bidi controls are not. */
+const messageText = fc.oneof(
+  { weight: 3, arbitrary: fc.array(fc.constantFrom('Ranch wedding.', '\n', '\r\n', '\t', ' ', 'Cafe\u0301', '🍹', 'مرحبا', '\u200B'), { maxLength: 12 }).map((parts) => parts.join('')) },
+  { weight: 1, arbitrary: spoofedText },
+);
 const email = mostly(
   fc.oneof(
     { weight: 6, arbitrary: fc.constantFrom('dolly@example.com', 'hank.porter+bar@example.co.uk', 'zoe_1@ranch.texas') },
@@ -143,7 +251,13 @@ const email = mostly(
   ),
   hostileText,
 );
-const phone = mostly(fc.constantFrom('(512) 555-0199', '+1 512 555 0199', '512.555.0199', '5125550199'), hostileText);
+const realisticPhone = fc.constantFrom('(512) 555-0199', '+1 512 555 0199', '512.555.0199', '5125550199');
+const phone = fc.oneof(
+  { weight: 16, arbitrary: realisticPhone },
+  { weight: 1, arbitrary: hostileText },
+  { weight: 1, arbitrary: withHiddenCharacter(realisticPhone) },
+  { weight: 1, arbitrary: invisibleText },
+);
 const calendarDate = fc
   .date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T00:00:00Z'), noInvalidDate: true })
   .map((date) => date.toISOString().slice(0, 10));
@@ -155,6 +269,12 @@ const strangeDateText = fc.oneof(
   hostileText,
 );
 const futureDate = fc.integer({ min: 0, max: BOOKING_WINDOW_DAYS }).map((days) => addDaysUtc(today, days));
+/** Event dates around the inquiry window: the past, both edges of "3 years ahead", and far beyond. */
+const edgeEventDate = fc.oneof(
+  fc.integer({ min: -800, max: -1 }).map((days) => addDaysUtc(today, days)),
+  fc.integer({ min: 1090, max: 1100 }).map((days) => addDaysUtc(today, days)),
+  fc.integer({ min: 1101, max: 40_000 }).map((days) => addDaysUtc(today, days)),
+);
 const personHoneypot = fc.constantFrom(undefined, '', '   ', null);
 const botHoneypot = fc.oneof(
   fc.constantFrom('http://spam.example', 'buy now', 1, true),
@@ -171,9 +291,18 @@ const inquiryFields = {
     fc.oneof(fc.integer({ min: 1, max: 100_000 }), fc.integer({ min: 1, max: 100_000 }).map((n) => ` 0${n} `)),
     fc.oneof(fc.integer({ min: -5, max: 200_000 }).map(String), hostileText),
   ),
-  eventDate: mostly(futureDate, strangeDateText),
+  eventDate: fc.oneof(
+    { weight: 18, arbitrary: futureDate },
+    { weight: 1, arbitrary: strangeDateText },
+    { weight: 1, arbitrary: edgeEventDate },
+  ),
   eventLocation: fc.oneof(fc.constantFrom('Austin, TX', 'Fort Worth Stockyards', 'Marfa'), text),
-  message: fc.oneof(fc.constant(undefined), hostileText, fc.string({ unit: 'grapheme', maxLength: 300 })),
+  message: fc.oneof(
+    { weight: 2, arbitrary: fc.constant(undefined) },
+    { weight: 1, arbitrary: hostileText },
+    { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 300 }) },
+    { weight: 2, arbitrary: messageText },
+  ),
 };
 
 const bookingDates = [1, 2, 3, 10].map((days) => addDaysUtc(today, days));
@@ -267,6 +396,8 @@ function postRequests(path: string, fields: Record<string, fc.Arbitrary<unknown>
 
 type InquiryRow = Record<string, unknown>;
 
+const INQUIRY_SINGLE_LINE = ['firstName', 'lastName', 'phone', 'eventLocation'] as const;
+
 describe.each(databases)('fuzzing the endpoints on $name', (database) => {
   useDatabase(database);
 
@@ -282,6 +413,7 @@ describe.each(databases)('fuzzing the endpoints on $name', (database) => {
           expectPrototypesClean();
           expect(after.bookings).toBe(before.bookings);
 
+          expectRulesFollowed(verdict, body, { singleLine: INQUIRY_SINGLE_LINE, multiLine: ['message'], inquiryDate: 'eventDate' });
           if (verdict.status !== 201) {
             expect(response.status).toBe(verdict.status);
             expect((body as { error: { code: string } }).error.code).toBe(verdict.code);
@@ -289,6 +421,7 @@ describe.each(databases)('fuzzing the endpoints on $name', (database) => {
             return;
           }
           expect(response.status, `valid inquiry refused: ${JSON.stringify(body)}`).toBe(201);
+          expectStoredAsSent(verdict, verdict.output as Record<string, unknown>, [...INQUIRY_SINGLE_LINE, 'email', 'message']);
           expect(Object.keys(body as object)).toEqual(['id']);
           const { id } = body as { id: string };
           expect(id).toMatch(UUID);
@@ -321,11 +454,27 @@ describe.each(databases)('fuzzing the endpoints on $name', (database) => {
   }, 300_000);
 
   test(`POST /api/bookings: never a 5xx, the error shape, valid bookings held verbatim (or 409), nothing else stored`, async () => {
+    let holdLimitHits = 0;
     await withTestConnection(database, async (db) => {
       await fc.assert(
         fc.asyncProperty(postRequests('/api/bookings', bookingFields), async (sent) => {
           const verdict = judgePost(sent, BookingSchema);
           const booking = verdict.status === 201 ? (verdict.output as v.InferOutput<typeof BookingSchema>) : undefined;
+          if (booking) expectStoredAsSent(verdict, booking, ['clientName', 'clientEmail']);
+          // An address holds at most MAX_FUTURE_HOLDS future dates. The few addresses generated reach that often:
+          // mostly free their holds (so valid bookings keep being stored), every fourth time check the refusal.
+          let atHoldLimit = false;
+          if (booking) {
+            const { rows } = await db.query<{ holds: number }>(
+              'SELECT count(*)::int AS holds FROM bookings WHERE lower(client_email) = lower($1) AND NOT is_available AND date >= $2',
+              [booking.clientEmail, todayUtc()],
+            );
+            atHoldLimit = rows[0]!.holds >= MAX_FUTURE_HOLDS;
+            if (atHoldLimit && (holdLimitHits += 1) % 4 !== 0) {
+              await db.query('UPDATE bookings SET is_available = true WHERE lower(client_email) = lower($1)', [booking.clientEmail]);
+              atHoldLimit = false;
+            }
+          }
           const heldBefore = booking
             ? (
                 await db.query('SELECT 1 FROM bookings WHERE date = $1 AND time_slot = $2 AND NOT is_available', [
@@ -340,6 +489,7 @@ describe.each(databases)('fuzzing the endpoints on $name', (database) => {
           const after = await rowCounts(db);
           expectPrototypesClean();
           expect(after.inquiries).toBe(before.inquiries);
+          expectRulesFollowed(verdict, body, { singleLine: ['clientName'] });
 
           if (!booking) {
             expect(response.status).toBe(verdict.status);
@@ -348,8 +498,15 @@ describe.each(databases)('fuzzing the endpoints on $name', (database) => {
             return;
           }
           if (isHoneypotFilled(booking)) {
-            expect(response.status).toBe(201);
+            // The decoy answers what a person would get for the same request.
+            expect(response.status).toBe(atHoldLimit ? 422 : heldBefore ? 409 : 201);
             expect(after.bookings, 'a bot booking was stored').toBe(before.bookings);
+            return;
+          }
+          if (atHoldLimit) {
+            expect(response.status).toBe(422);
+            expect((body as { error: { code: string } }).error.code).toBe('hold_limit_reached');
+            expect(after.bookings).toBe(before.bookings);
             return;
           }
           if (heldBefore) {
@@ -397,7 +554,7 @@ describe.each(databases)('fuzzing the endpoints on $name', (database) => {
           method: 'POST',
           path: '/api/bookings',
           contentType: 'application/json',
-          body: JSON.stringify({ date, timeSlot, clientName: 'Seed', clientEmail: 'seed@example.com', eventType: 'other' }),
+          body: JSON.stringify({ date, timeSlot, clientName: 'Seed', clientEmail: `seed-${days}-${timeSlot}@example.com`, eventType: 'other' }),
         });
         expect((await call(bookings, request)).status).toBe(201);
         held.set(date, (held.get(date) ?? new Set()).add(timeSlot));
@@ -429,6 +586,10 @@ describe.each(databases)('fuzzing the endpoints on $name', (database) => {
 
     await fc.assert(
       fc.asyncProperty(request, async (sent) => {
+        // Netlify calls the function only for paths its `config.path` matches (extra segments, `//` and an empty
+        // date never reach it) and hands over `:date` as the URL carries it.
+        const routed = routeParams([new URLPattern({ pathname: String(availabilityConfig.path) })], `${ORIGIN}${sent.path}`);
+        if (!routed) return void (await expect(call(availability, toRequest(sent))).rejects.toThrow(/would not route/));
         const response = await call(availability, toRequest(sent));
         const body = await checkAnswer(response, `GET /api/availability on ${database.name}`);
         expectPrototypesClean();
@@ -437,8 +598,7 @@ describe.each(databases)('fuzzing the endpoints on $name', (database) => {
           expect(response.headers.get('allow')).toBe('GET');
           return;
         }
-        // The date is the last path segment exactly as the URL carries it.
-        const last = new URL(sent.path, ORIGIN).pathname.split('/').pop()!;
+        const last = routed.date!;
         if (!isCalendarDate(last)) {
           expect(response.status, `${sent.path} should be refused`).toBe(400);
           expect((body as { error: { code: string } }).error.code).toBe('invalid_date');
@@ -471,6 +631,22 @@ describe('the fuzzer itself', () => {
       expect(bots.length).toBeGreaterThan(5);
       for (const status of [400, 405, 413, 415]) expect(verdicts.some((verdict) => verdict.status === status)).toBe(true);
     }
+  });
+
+  test('produces text and event dates that the stricter rules refuse, in every field they apply to', () => {
+    const sample = fc.sample(postRequests('/x', inquiryFields), { seed: SEED, numRuns: 400 });
+    const payloads = sample
+      .map((sent) => judgePost(sent, InquirySchema).value)
+      .filter((value): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value));
+    const hidden = (value: unknown) =>
+      typeof value === 'string' && [...value.trim()].some((char) => isControl(char.codePointAt(0)!) || isBidiControl(char.codePointAt(0)!));
+    const count = (test: (payload: Record<string, unknown>) => boolean) => payloads.filter(test).length;
+    for (const name of INQUIRY_SINGLE_LINE) {
+      expect(count((payload) => hidden(payload[name])), `${name} with a control or bidi character`).toBeGreaterThan(5);
+      expect(count((payload) => !hidden(payload[name]) && breaksTextRules(payload[name], false)), `${name} with nothing visible`).toBeGreaterThan(5);
+    }
+    expect(count((payload) => breaksTextRules(payload.message, true))).toBeGreaterThan(5);
+    expect(count((payload) => isOutOfInquiryWindow(payload.eventDate))).toBeGreaterThan(5);
   });
 
   test('a seed picks the same requests every time', () => {

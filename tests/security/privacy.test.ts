@@ -2,10 +2,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi 
 import availability from '../../netlify/functions/availability';
 import bookings from '../../netlify/functions/bookings';
 import contact from '../../netlify/functions/contact';
-import type { Handler } from '../../netlify/lib/http';
-import { addDaysUtc, todayUtc } from '../../src/schemas/dates';
+import type { Handler } from '../../netlify/lib/http/endpoint';
 import { HONEYPOT_FIELD } from '../../src/schemas/honeypot';
-import { call, databases, freshDatabase, get, postJson, query, type FreshDatabase } from '../api/support';
+import { bridgeTo, call, databases, freshDatabase, get, postJson, query, type FreshDatabase } from '../api/support';
+import { booking as reservation, clock, inquiry as validInquiry } from '../fixtures';
 
 // Values no code or fixture would print by accident: if any of them shows up in the output, a log leaked it.
 const PII = {
@@ -20,19 +20,16 @@ const PII = {
 };
 const LEAK_MARKERS = [...Object.values(PII), 'Zebulon', 'Quixotic', 'zebulon.pii', '555-7788', '5557788', 'SECRET-9931', 'Philippa', 'Philomena', 'Trask', 'philomena.pii'];
 
-const date = addDaysUtc(todayUtc(), 30);
-const inquiry = {
+const date = clock.day(30);
+const inquiry = validInquiry({
   firstName: PII.firstName,
   lastName: PII.lastName,
   email: PII.email,
   phone: PII.phone,
-  eventType: 'wedding',
-  guestCount: '75',
-  eventDate: '2027-05-01',
   eventLocation: PII.eventLocation,
   message: PII.message,
-};
-const booking = { date, timeSlot: 'morning', clientName: PII.clientName, clientEmail: PII.clientEmail, eventType: 'anniversary' };
+});
+const booking = reservation({ date, timeSlot: 'morning', clientName: PII.clientName, clientEmail: PII.clientEmail });
 
 type Case = [label: string, handler: Handler, request: () => Request, status: number];
 const cases: Case[] = [
@@ -77,7 +74,7 @@ function expectNoPersonalData(lines: string[]): void {
 function expectOneOutcomeLine(lines: string[], status: number): void {
   expect(lines).toHaveLength(1);
   const entry = JSON.parse(lines[0]!) as Record<string, unknown>;
-  expect(Object.keys(entry).every((key) => ['at', 'requestId', 'endpoint', 'method', 'status', 'ms', 'failure'].includes(key))).toBe(true);
+  expect(Object.keys(entry).every((key) => ['at', 'requestId', 'endpoint', 'method', 'status', 'ms', 'failure', 'honeypot'].includes(key))).toBe(true);
   expect(entry).toMatchObject({ status, requestId: expect.stringMatching(/^test-/) });
 }
 
@@ -106,12 +103,16 @@ describe.each(databases)('logs on $name', (database) => {
 
 describe('logs when the database fails', () => {
   let broken: FreshDatabase;
+  const nowhere = 'postgres://postgres@127.0.0.1:9/postgres';
+  let nowhereBridge: Awaited<ReturnType<typeof bridgeTo>>;
   beforeAll(async () => {
     // A database without the tables: every write fails inside Postgres (a bug, not an outage), so the answer is 500.
     broken = await freshDatabase(databases[0]!);
+    nowhereBridge = await bridgeTo(nowhere);
   });
   afterAll(async () => {
     await broken.drop();
+    await nowhereBridge.stop();
   });
   beforeEach(captureOutput);
   afterEach(() => {
@@ -121,7 +122,7 @@ describe('logs when the database fails', () => {
 
   test.each([
     ['a failing query (500)', () => ({ url: broken.url, wsProxy: broken.wsProxy }), 500],
-    ['an unreachable database (503)', () => ({ url: 'postgres://postgres@127.0.0.1:9/postgres', wsProxy: broken.wsProxy }), 503],
+    ['an unreachable database (503)', () => ({ url: nowhere, wsProxy: nowhereBridge.wsProxy }), 503],
   ] as const)('%s: the failure kind is logged, never the values', async (_label, where, status) => {
     const { url, wsProxy } = where();
     vi.stubEnv('DATABASE_URL', url);

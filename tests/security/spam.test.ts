@@ -3,28 +3,18 @@ import { join } from 'node:path';
 import { getTrafficRulesConfig } from '@netlify/zip-it-and-ship-it/dist/rate_limit.js';
 import { parseFile } from '@netlify/zip-it-and-ship-it/dist/runtimes/node/in_source_config/index.js';
 import { describe, expect, test } from 'vitest';
-import availability, { config as availabilityConfig } from '../../netlify/functions/availability';
-import bookings, { config as bookingsConfig } from '../../netlify/functions/bookings';
-import contact, { config as contactConfig } from '../../netlify/functions/contact';
-import { addDaysUtc, todayUtc } from '../../src/schemas/dates';
+import availability from '../../netlify/functions/availability';
+import bookings from '../../netlify/functions/bookings';
+import contact from '../../netlify/functions/contact';
 import { HONEYPOT_FIELD } from '../../src/schemas/honeypot';
 import { call, databases, get, postJson, query, useDatabase } from '../api/support';
+import { booking as reservation, clock, inquiry as validInquiry } from '../fixtures';
 
 const FUNCTIONS = join(import.meta.dirname, '..', '..', 'netlify', 'functions');
 
-const inquiry = {
-  firstName: 'Dolly',
-  lastName: 'Rivera',
-  email: 'dolly@example.com',
-  phone: '(512) 555-0199',
-  eventType: 'wedding',
-  guestCount: '120',
-  eventDate: '2027-04-17',
-  eventLocation: 'Austin, TX',
-  message: 'Ranch wedding.',
-};
-const date = addDaysUtc(todayUtc(), 21);
-const booking = { date, timeSlot: 'afternoon', clientName: 'Hank Porter', clientEmail: 'hank@example.com', eventType: 'birthday' };
+const inquiry = validInquiry();
+const date = clock.day(21);
+const booking = reservation({ date, timeSlot: 'afternoon' });
 
 /** The shape of a JSON value: key names and value types, recursively (what a bot could compare). */
 function shapeOf(value: unknown): unknown {
@@ -35,29 +25,65 @@ function shapeOf(value: unknown): unknown {
   return typeof value;
 }
 
-describe('rate limits, as Netlify reads them from the functions', () => {
+/** A function's `config` and routes as Netlify's bundler reads them from the source (what is deployed). */
+async function deployed(name: string) {
+  return parseFile(join(FUNCTIONS, `${name}.ts`), { functionName: name });
+}
+
+/** The path parameters of `url` when one of the function's deployed routes serves it, else null. */
+async function routedParams(name: string, url: string): Promise<Record<string, string | undefined> | null> {
+  const { routes = [] } = await deployed(name);
+  const route = routes.find((r) => ('literal' in r ? r.literal === url : new RegExp(r.expression).test(url)));
+  if (!route) return null;
+  return new URLPattern({ pathname: route.pattern }).exec({ pathname: url })?.pathname.groups ?? {};
+}
+
+describe('function routes, as Netlify reads them from the functions', () => {
   test.each([
-    ['contact', contactConfig],
-    ['bookings', bookingsConfig],
-  ] as const)('%s: at most 10 requests a minute per IP address (and site), then 429', async (name, exported) => {
-    const { config } = await parseFile(join(FUNCTIONS, `${name}.ts`), { functionName: name });
-    // What the bundler extracted is exactly what the module exports (nothing was dropped as unparseable).
-    expect(config.rateLimit).toEqual(exported.rateLimit);
-    expect(getTrafficRulesConfig(config.rateLimit!)).toEqual({
-      action: {
-        type: 'rate_limit',
-        config: {
-          rateLimitConfig: { windowLimit: 10, windowSize: 60, algorithm: 'sliding_window' },
-          aggregate: { keys: [{ type: 'ip' }, { type: 'domain' }] },
-        },
-      },
-    });
+    ['contact', '/api/contact', {}],
+    ['bookings', '/api/bookings', {}],
+    ['availability', `/api/availability/${date}`, { date }],
+  ] as const)('%s serves %s, the address the browser calls, with its parameters', async (name, url, params) => {
+    expect(await routedParams(name, url)).toEqual(params);
   });
 
-  test('reading availability is not limited: a visitor may click through many dates', async () => {
-    const { config } = await parseFile(join(FUNCTIONS, 'availability.ts'), { functionName: 'availability' });
-    expect(config.rateLimit).toBeUndefined();
-    expect(availabilityConfig.rateLimit).toBeUndefined();
+  test.each(['/api/availability/', `/api/availability/${date}/extra`, '/api/availability', '/api/contact'])(
+    'availability does not serve %s',
+    async (url) => {
+      expect(await routedParams('availability', url)).toBeNull();
+    },
+  );
+});
+
+describe('rate limits, as Netlify reads them from the functions', () => {
+  // What the README promises for the write endpoints: a visitor's few sends go through, a flood from one address
+  // meets 429 within a minute. The exact numbers are the functions' to choose within these bounds.
+  test.each(['contact', 'bookings'])('%s: a sliding window of a minute or less per IP address, a handful to a few dozen requests, then 429', async (name) => {
+    const { rateLimit } = (await deployed(name)).config;
+    // Netlify's bundler silently drops a rateLimit it cannot read statically: it must find this one.
+    expect(rateLimit, `Netlify's bundler found no rateLimit in ${name}.ts`).toBeDefined();
+    const rule = getTrafficRulesConfig(rateLimit!)!;
+    expect(rule.action.type).toBe('rate_limit');
+    const { rateLimitConfig, aggregate } = rule.action.config;
+    expect(rateLimitConfig.algorithm).toBe('sliding_window');
+    expect(rateLimitConfig.windowSize).toBeGreaterThan(0);
+    expect(rateLimitConfig.windowSize).toBeLessThanOrEqual(60);
+    // Per minute: enough for a visitor fixing a typo or two, too few for a script.
+    const perMinute = (rateLimitConfig.windowLimit * 60) / rateLimitConfig.windowSize;
+    expect(perMinute).toBeGreaterThanOrEqual(3);
+    expect(perMinute).toBeLessThanOrEqual(30);
+    // aggregateBy: 'ip' as a plain string is read as per-domain: only the list form limits per address.
+    expect(aggregate.keys.map((key) => key.type)).toContain('ip');
+  });
+
+  test('reading availability is loosely limited per IP address: a visitor may click through many dates, a flood meets 429', async () => {
+    const { rateLimit } = (await deployed('availability')).config;
+    expect(rateLimit, "Netlify's bundler found no rateLimit in availability.ts").toBeDefined();
+    const { rateLimitConfig, aggregate } = getTrafficRulesConfig(rateLimit!)!.action.config;
+    const perMinute = (rateLimitConfig.windowLimit * 60) / rateLimitConfig.windowSize;
+    expect(perMinute).toBeGreaterThanOrEqual(30);
+    expect(perMinute).toBeLessThanOrEqual(120);
+    expect(aggregate.keys.map((key) => key.type)).toContain('ip');
   });
 });
 

@@ -1,10 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { withDatabase } from '../../netlify/lib/db';
 import { migrate } from '../../netlify/lib/migrations';
-import { startEmbeddedDatabase } from '../../scripts/lib/embedded-db';
+import { embeddedDatabase, newDatabaseOn, type DatabaseHandle } from '../../scripts/lib/shared-harness/database';
 
 /** A migrated database the API tests run against. */
 export type TestDatabase = {
@@ -12,7 +8,7 @@ export type TestDatabase = {
   name: string;
   /** DATABASE_URL for the functions. */
   url: string;
-  /** NEON_WS_PROXY for the functions (the bridge serves every loopback server). */
+  /** NEON_WS_PROXY for the functions (the bridge in front of this database's server). */
   wsProxy: string;
 };
 
@@ -28,36 +24,21 @@ declare module 'vitest' {
  * tests through `inject('apiDatabases')`; everything is removed afterwards.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const dir = await mkdtemp(join(tmpdir(), 'lone-star-api-'));
-  const embedded = await startEmbeddedDatabase({ dataDir: join(dir, 'pgdata') });
-  const cleanups: Array<() => Promise<void>> = [
-    async () => {
-      await embedded.stop();
-      await rm(dir, { recursive: true, force: true });
-    },
-  ];
+  const started: DatabaseHandle[] = [];
   const teardown = async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup();
+    for (const database of started.reverse()) await database.stop();
   };
-
   try {
-    const databases: TestDatabase[] = [
-      { name: 'embedded PGlite', url: embedded.databaseUrl, wsProxy: embedded.wsProxy },
-    ];
+    started.push(await embeddedDatabase());
+    const databases: TestDatabase[] = [{ name: 'embedded PGlite', url: started[0]!.url, wsProxy: started[0]!.wsProxy ?? '' }];
     const serverUrl = process.env.TEST_DATABASE_URL?.trim();
     if (serverUrl) {
-      const admin = { config: { url: serverUrl, wsProxy: embedded.wsProxy } };
-      const name = `lone_star_api_${Date.now()}_${process.pid}`;
-      await withDatabase(undefined, (db) => db.query(`CREATE DATABASE ${name}`), admin);
-      cleanups.push(async () => {
-        await withDatabase(undefined, (db) => db.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`), admin);
-      });
-      const url = new URL(serverUrl);
-      url.pathname = `/${name}`;
-      databases.push({ name: 'PostgreSQL', url: url.href, wsProxy: embedded.wsProxy });
+      const server = await newDatabaseOn(serverUrl, 'lone_star_api');
+      started.push(server);
+      databases.push({ name: 'PostgreSQL', url: server.url, wsProxy: server.wsProxy ?? '' });
     }
     for (const database of databases) {
-      await migrate({ config: { url: database.url, wsProxy: database.wsProxy } });
+      await migrate({ config: { url: database.url, wsProxy: database.wsProxy || undefined } });
     }
     project.provide('apiDatabases', databases);
   } catch (error) {

@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Response } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import type { Clock } from '../../fixtures';
 import './context';
 
 /** The viewports every flow is checked at: a phone and a desktop. */
@@ -42,14 +43,17 @@ export interface ContextOptions extends BrowserContextOptions {
   viewportName?: ViewportName;
   /** Mark the renovation notice as seen before any page script runs (default true: only notice tests want it). */
   noticeSeen?: boolean;
+  /** Fix the pages' clock (`Date`, not timers) at this clock's instant, for checks of what "today" is. */
+  clock?: Clock;
 }
 
 /** A fresh, isolated browser context (own cookies and sessionStorage) at a named viewport. */
 export async function openContext(browser: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
-  const { viewportName = 'desktop', noticeSeen = true, ...rest } = options;
+  const { viewportName = 'desktop', noticeSeen = true, clock, ...rest } = options;
   const context = await browser.newContext({ baseURL, viewport: VIEWPORTS[viewportName], reducedMotion: 'reduce', ...rest });
   // Generous: the functions run in fresh workers under netlify dev, on a small shared machine.
   context.setDefaultTimeout(15_000);
+  if (clock) await context.clock.setFixedTime(clock.now);
   if (noticeSeen) {
     await context.addInitScript(({ key, value }) => {
       try {
@@ -77,4 +81,15 @@ export async function openPage(
 /** Waits until the island of this component (e.g. 'FaqAccordion') has hydrated: Astro drops `ssr` from it then. */
 export async function waitForIsland(page: Page, component: string): Promise<void> {
   await page.locator(`astro-island[component-url*="/${component}."]:not([ssr])`).first().waitFor({ state: 'attached' });
+}
+
+/** How long a browser assertion keeps retrying before it fails: as long as a locator waits (see openContext). */
+export const DEADLINE_MS = 15_000;
+
+/**
+ * Retries `read` until the matcher holds or DEADLINE_MS passes, for what the page settles into a moment later
+ * (after a click, a fetch or a hydration): `await eventually(() => locator.count()).toBe(0)`.
+ */
+export function eventually<T>(read: () => T | Promise<T>, message?: string) {
+  return expect.poll(read, { timeout: DEADLINE_MS, interval: 50, message });
 }

@@ -8,6 +8,8 @@ export interface E2eContext {
   skipReason: string;
   /** How the functions under test reach their database (DATABASE_URL, NEON_WS_PROXY), so tests can check what was stored. */
   database: { url: string; wsProxy: string };
+  /** The local mail catcher the functions send to: its REST API's base (GET `${apiUrl}/email` lists the inbox). */
+  mail: { apiUrl: string };
 }
 
 declare module 'vitest' {

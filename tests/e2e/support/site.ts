@@ -1,57 +1,36 @@
-import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { NAV_LINKS, forms, pages, site } from '../../fixtures';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+/** The site settings (phone, e-mail, renovation notice...) from src/content: the suite checks the pages show them. */
+export const settings = site;
 
-interface Settings {
-  site: {
-    phone: string;
-    email: string;
-    brandName: string;
-    renovationNotice: { title: string; message: string; confirmLabel: string; closeLabel: string; delayMs: number };
-  };
-}
-
-/** The site settings data file (phone, e-mail...): the e2e suite checks the pages show what it says. */
-export const settings = (JSON.parse(readFileSync(resolve(ROOT, 'src/content/settings.json'), 'utf8')) as Settings).site;
-
-/** A screen of the site as the spec (§2) lists it. */
+/** A screen of the site: the pages of src/pages, with their copy from src/content. */
 export interface RouteSpec {
   path: string;
   /** Main heading (h1). */
-  heading: string | RegExp;
+  heading: string;
   /** Accessible name of the navigation link marked as current, or null when none is. */
   activeLink: string | null;
   status: number;
 }
 
-/** Every route of the spec; the last is an unknown path, which must get the not-found page. */
+/** The label of the header link to `path` (see isActiveLink in src/lib/nav.ts for which one is current). */
+function navLabel(path: string): string {
+  const link = NAV_LINKS.find(([, href]) => href === path);
+  if (!link) throw new Error(`src/content/settings.json has no navigation link to ${path}`);
+  return link[0];
+}
+
+/** Every route of the site; the last is an unknown path, which must get the not-found page. */
 export const ROUTES: readonly RouteSpec[] = [
-  { path: '/', heading: /\S/, activeLink: 'Home', status: 200 },
-  { path: '/about', heading: 'Our Story', activeLink: 'About', status: 200 },
-  { path: '/services', heading: /Services/, activeLink: 'Services', status: 200 },
-  { path: '/menu', heading: 'Signature Cocktails', activeLink: 'Menu', status: 200 },
-  { path: '/faq', heading: /Frequently Asked Questions|FAQ/, activeLink: 'FAQ', status: 200 },
-  { path: '/contact', heading: 'Get In Touch', activeLink: 'Contact', status: 200 },
-  { path: '/availability', heading: 'Check Availability', activeLink: 'Availability', status: 200 },
-  { path: '/this-trail-goes-nowhere', heading: '404 Page Not Found', activeLink: null, status: 404 },
+  { path: '/', heading: pages.home.heading, activeLink: navLabel('/'), status: 200 },
+  { path: '/about', heading: pages.about.heading, activeLink: navLabel('/about'), status: 200 },
+  { path: '/services', heading: pages.services.heading, activeLink: navLabel('/services'), status: 200 },
+  { path: '/menu', heading: pages.menu.heading, activeLink: navLabel('/menu'), status: 200 },
+  { path: '/faq', heading: pages.faq.heading, activeLink: navLabel('/faq'), status: 200 },
+  { path: '/contact', heading: forms.contact.heading, activeLink: navLabel('/contact'), status: 200 },
+  { path: '/availability', heading: forms.availability.heading, activeLink: navLabel('/availability'), status: 200 },
+  { path: '/this-trail-goes-nowhere', heading: pages.notFound.heading, activeLink: null, status: 404 },
 ];
 
-/** Accessible names of the header navigation, in order (the last is the Contact button). */
-export const NAV_LINKS = [
-  ['Home', '/'],
-  ['About', '/about'],
-  ['Services', '/services'],
-  ['Menu', '/menu'],
-  ['FAQ', '/faq'],
-  ['Availability', '/availability'],
-  ['Contact', '/contact'],
-] as const;
-
-/** A date `days` from today in UTC, as YYYY-MM-DD (the booking rules compare dates in UTC). */
-export function utcDate(days = 0): string {
-  const date = new Date();
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
+/** Accessible names and targets of the header navigation, in order (the last is the call-to-action button). */
+export { NAV_LINKS };

@@ -1,0 +1,60 @@
+import type { Config } from '@netlify/functions';
+import * as v from 'valibot';
+import { SIGN_IN_FAILED_MESSAGE, SignInSchema, type OwnerSession } from '../../src/schemas/owner';
+import { readJsonBody } from '../lib/http/body';
+import { API_HEADERS, reply, replyError, replyInvalid } from '../lib/http/reply';
+import { recordAudit } from '../lib/owner/audit';
+import { ownerEndpoint } from '../lib/owner/endpoint';
+import { clearedSessionCookie, revokeSession, sessionCookie } from '../lib/owner/sessions';
+import { signIn } from '../lib/owner/sign-in';
+
+function waitText(seconds: number): string {
+  return seconds < 60 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+}
+
+/**
+ * /api/admin/session: GET answers who is signed in (401 when nobody), POST { username, password } signs in with a
+ * fresh session cookie, DELETE signs out (the session ends in the database and the cookie is cleared).
+ */
+export default ownerEndpoint(
+  'admin-session',
+  {
+    GET: async (_req, { session }) => reply(200, { user: { username: session.user.username } } satisfies OwnerSession),
+    DELETE: async (_req, { db, session }) => {
+      await revokeSession(db, session.tokenHash);
+      await recordAudit(db, { actor: session.user.username, action: 'sign_out' });
+      const headers = new Headers(API_HEADERS);
+      headers.delete('Content-Type');
+      headers.set('Set-Cookie', clearedSessionCookie());
+      return new Response(null, { status: 204, headers });
+    },
+  },
+  {
+    POST: async (req, { db, now, session }) => {
+      const body = await readJsonBody(req);
+      if (!body.ok) return body.response;
+      const credentials = v.safeParse(SignInSchema, body.value);
+      if (!credentials.success) return replyInvalid(credentials.issues);
+      const result = await signIn(db, credentials.output, now);
+      if (!result.ok && result.reason === 'throttled') {
+        return replyError(
+          429,
+          'too_many_attempts',
+          `Too many sign-in attempts. Please wait ${waitText(result.retryAfterSeconds)} and try again.`,
+          { headers: { 'Retry-After': String(result.retryAfterSeconds) } },
+        );
+      }
+      if (!result.ok) return replyError(401, 'invalid_credentials', SIGN_IN_FAILED_MESSAGE);
+      // A session presented with this sign-in is replaced, never reused.
+      if (session) await revokeSession(db, session.tokenHash);
+      return reply(200, { user: { username: result.user.username } } satisfies OwnerSession, {
+        'Set-Cookie': sessionCookie(result.token),
+      });
+    },
+  },
+);
+
+export const config: Config = {
+  path: '/api/admin/session',
+  rateLimit: { windowLimit: 10, windowSize: 60, aggregateBy: ['ip', 'domain'], action: 'rate_limit' },
+};

@@ -1,0 +1,59 @@
+import { describe, expect, test } from 'vitest';
+import { DatabaseUnavailableError } from '../db';
+import { ConfigError } from '../env';
+import { endpoint } from './endpoint';
+
+function request(body: BodyInit | null, headers: Record<string, string> = { 'content-type': 'application/json' }) {
+  return new Request('http://localhost/api/x', { method: 'POST', headers, body });
+}
+
+describe('endpoint', () => {
+  const quiet = { requestId: 'r1' };
+
+  test.each([
+    ['DatabaseUnavailableError', new DatabaseUnavailableError('down'), 503],
+    ['ConfigError', new ConfigError('DATABASE_URL is not set.'), 503],
+    ['a statement timeout', Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }), 503],
+    ['a programming error', new TypeError("Cannot read properties of undefined (reading 'id')"), 500],
+    ['a SQL error', Object.assign(new Error('relation "bookings" does not exist'), { code: '42P01' }), 500],
+  ])('turns %s into %i without revealing it', async (_label, error, status) => {
+    const handler = endpoint('test', ['POST'], async () => {
+      throw error;
+    });
+    const original = console.log;
+    const lines: string[] = [];
+    console.log = (line: string) => lines.push(line);
+    try {
+      const response = await handler(request('{}'), quiet);
+      expect(response.status).toBe(status);
+      const text = await response.text();
+      expect(text).not.toContain(error.message);
+      expect(JSON.parse(text)).toMatchObject({ error: { code: status === 503 ? 'service_unavailable' : 'internal_error' } });
+    } finally {
+      console.log = original;
+    }
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ requestId: 'r1', endpoint: 'test', status, failure: expect.any(String) });
+    expect(lines[0]).not.toContain(error.message);
+  });
+
+  test('hands the handler the path parameters Netlify matched, and logs one line without them', async () => {
+    const seen: unknown[] = [];
+    const handler = endpoint('test', ['GET'], async (_req, context) => {
+      seen.push(context.params);
+      return new Response(null, { status: 204 });
+    });
+    const original = console.log;
+    const lines: string[] = [];
+    console.log = (line: string) => lines.push(line);
+    try {
+      const response = await handler(new Request('http://localhost/api/x/2026-06-20'), { ...quiet, params: { date: '2026-06-20' } });
+      expect(response.status).toBe(204);
+    } finally {
+      console.log = original;
+    }
+    expect(seen).toEqual([{ date: '2026-06-20' }]);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).not.toContain('2026-06-20');
+  });
+});

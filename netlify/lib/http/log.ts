@@ -1,0 +1,24 @@
+/** The fields of a function's one log line: ids, names, figures and flags only. */
+export type LogEntry = Record<string, string | number | boolean>;
+
+// Per answer, not per process: an entry lives as long as its Response, so nothing carries over between requests.
+const notes = new WeakMap<Response, LogEntry>();
+
+/** Adds fields (flags and figures, never anything a visitor typed) to the log line of the request `response` answers. */
+export function noteInLog(response: Response, entry: LogEntry): Response {
+  notes.set(response, { ...notes.get(response), ...entry });
+  return response;
+}
+
+/** The fields noted for `response`'s log line (see noteInLog). */
+export function logNotes(response: Response): LogEntry {
+  return notes.get(response) ?? {};
+}
+
+/**
+ * Writes the one JSON log line of a request, stamped with the time. Callers pass only its id and outcome, never the
+ * body, the query string or anything a visitor typed.
+ */
+export function logLine(entry: LogEntry): void {
+  console.log(JSON.stringify({ at: new Date().toISOString(), ...entry }));
+}

@@ -1,0 +1,179 @@
+import { createHash } from 'node:crypto';
+import * as v from 'valibot';
+import { IDEMPOTENCY_KEY_HEADER, IdempotencyKeySchema } from '../../src/schemas/idempotency-key';
+import type { Queryable } from './db';
+import { reply, replyError } from './http/reply';
+import { inTransaction, type Transaction } from './transaction';
+
+/** How long a key and its answer are kept: a repeat within this window gets the stored answer. */
+export const IDEMPOTENCY_WINDOW_HOURS = 24;
+/** How long a claimed key counts as in flight; a request that died with it frees it after this. */
+export const IN_FLIGHT_SECONDS = 60;
+
+/** The endpoints that take an Idempotency-Key (keys are scoped per endpoint). */
+export type IdempotentEndpoint = 'contact' | 'bookings';
+
+/** A keyed request: where it went, its key and the fingerprint of what it asked. */
+export type IdempotentRequest = { endpoint: IdempotentEndpoint; key: string; hash: string };
+
+/** The Idempotency-Key of a request: absent, valid, or the 400 answer to send instead. */
+export type IdempotencyKeyHeader = { ok: true; key: string | undefined } | { ok: false; response: Response };
+
+/** Reads and checks the Idempotency-Key header (no header: `key` is undefined and the request works as before). */
+export function readIdempotencyKey(req: Request): IdempotencyKeyHeader {
+  const value = req.headers.get(IDEMPOTENCY_KEY_HEADER);
+  if (value === null) return { ok: true, key: undefined };
+  const parsed = v.safeParse(IdempotencyKeySchema, value);
+  if (parsed.success) return { ok: true, key: parsed.output };
+  return { ok: false, response: replyError(400, 'invalid_idempotency_key', parsed.issues[0].message) };
+}
+
+/** JSON with every object's keys sorted, so the same body always gives the same text. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    item !== null && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(
+          Object.keys(item)
+            .sort()
+            .map((name) => [name, (item as Record<string, unknown>)[name]]),
+        )
+      : item,
+  );
+}
+
+/** SHA-256 (hex) of the method, the path and the canonical JSON of the parsed body. */
+export function requestHash(method: string, path: string, body: unknown): string {
+  return createHash('sha256').update(`${method}\n${path}\n${canonicalJson(body)}`).digest('hex');
+}
+
+/** The keyed form of `req` (with its parsed body), or undefined when it carried no key. */
+export function idempotentRequest(
+  req: Request,
+  endpoint: IdempotentEndpoint,
+  key: string | undefined,
+  body: unknown,
+): IdempotentRequest | undefined {
+  if (key === undefined) return undefined;
+  return { endpoint, key, hash: requestHash(req.method, new URL(req.url).pathname, body) };
+}
+
+const IN_FLIGHT = () =>
+  replyError(
+    409,
+    'idempotency_key_in_flight',
+    'We are still working on your earlier attempt. Please wait a moment, then try again.',
+    { headers: { 'Retry-After': '1' } },
+  );
+
+const KEY_REUSED = () =>
+  replyError(
+    422,
+    'idempotency_key_reused',
+    'This retry does not match the request it repeats. Please reload the page and send the form again.',
+  );
+
+type KeyRow = { request_hash: string; response_status: number | null; response_body: string | null };
+
+type Claim = { claimed: true; claim: string } | { claimed: false; response: Response };
+
+// A fresh key is inserted as claimed. An existing row is taken over only when it has expired (the purge has not run
+// yet) or when its request died in flight (no answer, lock past) and this is the same request.
+const CLAIM_SQL = `
+  INSERT INTO idempotency_keys (endpoint, key, request_hash, claim, locked_until, expires_at)
+  VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5), now() + make_interval(hours => $6))
+  ON CONFLICT (endpoint, key) DO UPDATE
+    SET request_hash = EXCLUDED.request_hash, claim = EXCLUDED.claim, locked_until = EXCLUDED.locked_until,
+        response_status = NULL, response_body = NULL, created_at = now(), expires_at = EXCLUDED.expires_at
+    WHERE idempotency_keys.expires_at <= now()
+       OR (idempotency_keys.response_status IS NULL AND idempotency_keys.locked_until <= now()
+           AND idempotency_keys.request_hash = EXCLUDED.request_hash)
+  RETURNING claim`;
+
+async function claimKey(db: Queryable, request: IdempotentRequest): Promise<Claim> {
+  // A row can vanish between the two statements (its request failed and freed it, or it expired): then claim again.
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const claim = crypto.randomUUID();
+    const { rows: claimed } = await db.query<{ claim: string }>(CLAIM_SQL, [
+      request.endpoint,
+      request.key,
+      request.hash,
+      claim,
+      IN_FLIGHT_SECONDS,
+      IDEMPOTENCY_WINDOW_HOURS,
+    ]);
+    if (claimed[0]) return { claimed: true, claim };
+    const { rows } = await db.query<KeyRow>(
+      `SELECT request_hash, response_status, response_body FROM idempotency_keys
+       WHERE endpoint = $1 AND key = $2 AND expires_at > now()`,
+      [request.endpoint, request.key],
+    );
+    const row = rows[0];
+    if (!row) continue;
+    if (row.request_hash !== request.hash) return { claimed: false, response: KEY_REUSED() };
+    if (row.response_status === null || row.response_body === null) return { claimed: false, response: IN_FLIGHT() };
+    return {
+      claimed: false,
+      response: reply(row.response_status, JSON.parse(row.response_body), { 'Idempotent-Replayed': 'true' }),
+    };
+  }
+  return { claimed: false, response: IN_FLIGHT() };
+}
+
+/** Our claim was taken over (we outlived IN_FLIGHT_SECONDS): the write must not commit. */
+class ClaimLostError extends Error {
+  override name = 'ClaimLostError';
+}
+
+/**
+ * Answers a write once per Idempotency-Key. Without a key, `work` simply runs in a transaction. With one, the key is
+ * claimed first (one row, whatever the concurrency); a repeat of an answered request replays the stored status and
+ * body (`Idempotent-Replayed: true`), a different request under the same key gets 422, a repeat while the first is
+ * still running gets 409 with Retry-After. The answer `work` returns is stored in the same transaction as its writes,
+ * so either both are kept or neither. `work` returns only final answers (2xx and the business's 4xx); anything it
+ * throws (a 5xx) stores nothing and frees the key for an immediate retry.
+ */
+export async function answerOnce(
+  db: Queryable,
+  request: IdempotentRequest | undefined,
+  work: (tx: Transaction) => Promise<Response>,
+): Promise<Response> {
+  if (!request) return inTransaction(db, work);
+  // Every statement here runs inside BEGIN … COMMIT, even the single ones: the embedded database's socket server
+  // (PGlite, one session shared by all connections) keeps a connection's statements together only inside a
+  // transaction block; outside one, two connections' parameterised statements can interleave. Postgres is unaffected.
+  const claim = await inTransaction(db, (tx) => claimKey(tx, request));
+  if (!claim.claimed) return claim.response;
+  try {
+    return await inTransaction(db, async (tx) => {
+      const response = await work(tx);
+      const { rows } = await tx.query(
+        `UPDATE idempotency_keys
+         SET response_status = $4, response_body = $5, claim = NULL, locked_until = NULL
+         WHERE endpoint = $1 AND key = $2 AND claim = $3
+         RETURNING key`,
+        [request.endpoint, request.key, claim.claim, response.status, await response.clone().text()],
+      );
+      if (rows.length === 0) throw new ClaimLostError();
+      return response;
+    });
+  } catch (error) {
+    if (error instanceof ClaimLostError) return IN_FLIGHT();
+    await inTransaction(db, (tx) =>
+      tx.query('DELETE FROM idempotency_keys WHERE endpoint = $1 AND key = $2 AND claim = $3', [
+        request.endpoint,
+        request.key,
+        claim.claim,
+      ]),
+    ).catch(() => {});
+    throw error;
+  }
+}
+
+/** Deletes the keys whose 24 hours are over; returns how many. */
+export async function purgeExpiredKeys(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `WITH purged AS (DELETE FROM idempotency_keys WHERE expires_at <= now() RETURNING 1)
+     SELECT count(*)::int AS n FROM purged`,
+  );
+  return rows[0]?.n ?? 0;
+}

@@ -1,0 +1,90 @@
+import addressparser from 'nodemailer/lib/addressparser';
+import * as v from 'valibot';
+import settings from '../../../src/content/settings.json' with { type: 'json' };
+import { emailAddress } from '../../../src/schemas/fields';
+import { ConfigError } from '../env';
+
+/** A mailbox as nodemailer takes it: never joined into a header string by us. */
+export type MailAddress = { name: string; address: string };
+
+/** The e-mail settings, read from the environment (see the README's "E-mail" table). */
+export type MailConfig = {
+  /** smtp:// or smtps:// URL of the mail server (SMTP_URL); undefined: messages wait in the outbox. */
+  smtpUrl: string | undefined;
+  /** The sender of every message (MAIL_FROM), on a domain the provider has verified. */
+  from: MailAddress;
+  /** Where the owner's notifications go (OWNER_EMAIL, default the site e-mail in settings.json). */
+  owner: MailAddress;
+  /** The public site's origin for links, without a trailing slash (SITE_URL, else Netlify's URL). */
+  siteUrl: string;
+  /** The site's host name: Message-IDs and calendar UIDs end in @ this. */
+  siteHost: string;
+};
+
+/** The mail settings are unusable: an operator's problem (the write endpoints answer 503 rather than lose mail). */
+export class MailConfigError extends ConfigError {
+  override name = 'MailConfigError';
+}
+
+const DEFAULT_SITE_URL = 'http://localhost:8888';
+const AddressSchema = emailAddress('missing');
+// Control characters (CR, LF, tab, ...), format characters and line/paragraph separators have no place in a header.
+const UNSAFE_HEADER_TEXT = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
+
+let cached: { key: string; config: MailConfig } | undefined;
+
+function parseMailbox(name: string, value: string): MailAddress {
+  if (UNSAFE_HEADER_TEXT.test(value)) throw new MailConfigError(`${name} holds a control character.`);
+  const parsed = addressparser(value, { flatten: true });
+  const mailbox = parsed.length === 1 ? parsed[0] : undefined;
+  if (!mailbox?.address || !v.is(AddressSchema, mailbox.address)) {
+    throw new MailConfigError(`${name} must be one e-mail address, optionally with a name: "Name <you@example.com>".`);
+  }
+  return { name: mailbox.name ?? '', address: mailbox.address };
+}
+
+function validate(env: NodeJS.ProcessEnv): MailConfig {
+  const smtpUrl = env.SMTP_URL?.trim() || undefined;
+  if (smtpUrl) {
+    let parsed: URL;
+    try {
+      parsed = new URL(smtpUrl);
+    } catch {
+      throw new MailConfigError('SMTP_URL is not a valid URL.');
+    }
+    if (parsed.protocol !== 'smtp:' && parsed.protocol !== 'smtps:') {
+      throw new MailConfigError('SMTP_URL must start with smtp:// or smtps://.');
+    }
+    if (!parsed.hostname) throw new MailConfigError('SMTP_URL has no host.');
+  }
+  const brand = settings.site.brandName;
+  const owner = parseMailbox('OWNER_EMAIL', env.OWNER_EMAIL?.trim() || settings.site.email);
+  const from = parseMailbox('MAIL_FROM', env.MAIL_FROM?.trim() || settings.site.email);
+  const rawSite = env.SITE_URL?.trim() || env.URL?.trim() || DEFAULT_SITE_URL;
+  let site: URL;
+  try {
+    site = new URL(rawSite);
+  } catch {
+    throw new MailConfigError('SITE_URL (or URL) is not a valid URL.');
+  }
+  if (site.protocol !== 'https:' && site.protocol !== 'http:') {
+    throw new MailConfigError('SITE_URL must start with https:// (or http:// for a local run).');
+  }
+  return {
+    smtpUrl,
+    from: { name: from.name || brand, address: from.address },
+    owner: { name: owner.name || brand, address: owner.address },
+    siteUrl: site.origin,
+    siteHost: site.hostname,
+  };
+}
+
+/**
+ * The mail settings from SMTP_URL, MAIL_FROM, OWNER_EMAIL and SITE_URL (or Netlify's URL), read when first needed
+ * and validated once per distinct value. Throws MailConfigError when they are unusable.
+ */
+export function mailConfig(env: NodeJS.ProcessEnv = process.env): MailConfig {
+  const key = ['SMTP_URL', 'MAIL_FROM', 'OWNER_EMAIL', 'SITE_URL', 'URL'].map((name) => env[name] ?? '').join('\n');
+  if (cached?.key !== key) cached = { key, config: validate(env) };
+  return cached.config;
+}

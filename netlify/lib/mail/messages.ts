@@ -1,0 +1,304 @@
+import copy from '../../../src/content/emails.json' with { type: 'json' };
+import settings from '../../../src/content/settings.json' with { type: 'json' };
+import { BOOKING_EVENT_TYPES, TIME_SLOTS, type Booking, type BookingEventType, type TimeSlotKey } from '../../../src/schemas/booking';
+import { INQUIRY_EVENT_TYPES, type InquiryOutput } from '../../../src/schemas/inquiry';
+import {
+  cancellationIcs,
+  googleCalendarUrl,
+  invitationIcs,
+  outlookCalendarUrl,
+  type CalendarAttachment,
+  type CalendarEvent,
+} from './calendar';
+import type { MailAddress, MailConfig } from './config';
+import { fill, oneLine, renderBody, type Block } from './render';
+import { BUSINESS_TIME_ZONE, slotWindow } from './slot-window';
+
+/** Which message of which event an outbox row holds. */
+export type MessageKind =
+  | 'inquiry_owner'
+  | 'inquiry_client'
+  | 'booking_owner'
+  | 'booking_client'
+  | 'cancellation_owner'
+  | 'cancellation_client';
+
+/** A message ready for the outbox. */
+export type OutgoingMessage = {
+  kind: MessageKind;
+  to: MailAddress[];
+  cc: MailAddress[];
+  replyTo?: MailAddress;
+  subject: string;
+  text: string;
+  html: string;
+  attachments: CalendarAttachment[];
+  inquiryId?: string;
+  bookingId?: string;
+};
+
+/** A stored inquiry, as the mails need it. */
+export type InquiryMail = Omit<InquiryOutput, 'website'> & { id: string };
+
+/** A stored booking, as the mails need it. */
+export type BookingMail = Pick<Booking, 'id' | 'date' | 'timeSlot' | 'clientName' | 'clientEmail' | 'eventType'>;
+
+/** Who cancelled a booking: the client through the link in their confirmation, or the owner. */
+export type CancelledBy = 'client' | 'owner';
+
+type Values = Record<string, string>;
+
+const longDate = new Intl.DateTimeFormat('en-US', {
+  weekday: 'long',
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+const clockTime = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: BUSINESS_TIME_ZONE });
+
+/** "Saturday, April 17, 2027" for the calendar date 2027-04-17. */
+export function formatLongDate(date: string): string {
+  return longDate.format(new Date(`${date}T00:00:00Z`));
+}
+
+/** "9:00 AM – 1:00 PM": the slot's window on the business's clock. */
+export function formatTimeWindow(date: string, slot: TimeSlotKey): string {
+  const window = slotWindow(date, slot);
+  // Newer ICU puts a narrow no-break space before AM/PM; a plain space reads the same and survives every mail client.
+  const time = (instant: Date) => clockTime.format(instant).replace(/\u202f/g, ' ');
+  return `${time(window.start)} – ${time(window.end)}`;
+}
+
+function businessValues(config: MailConfig): Values {
+  return {
+    brandName: settings.site.brandName,
+    businessPhone: settings.site.phone,
+    businessEmail: settings.site.email,
+    siteUrl: config.siteUrl,
+    timeZoneName: copy.common.timeZoneName,
+  };
+}
+
+function closing(values: Values): Block[] {
+  return [
+    { kind: 'signature', lines: copy.common.signature.map((line) => fill(line, values)) },
+    { kind: 'footer', text: fill(copy.common.footer, values) },
+  ];
+}
+
+function message(
+  kind: MessageKind,
+  envelope: { to: MailAddress[]; replyTo?: MailAddress; inquiryId?: string; bookingId?: string },
+  subject: string,
+  blocks: Block[],
+  attachments: CalendarAttachment[] = [],
+): OutgoingMessage {
+  const title = oneLine(subject);
+  return { kind, cc: [], ...envelope, subject: title, ...renderBody(title, blocks), attachments };
+}
+
+function mailbox(name: string, address: string): MailAddress {
+  // The display name travels as its own field of an address object; flattening it also keeps the name readable.
+  return { name: oneLine(name, 100), address };
+}
+
+function label(options: ReadonlyArray<{ value: string; label: string }>, value: string): string {
+  return options.find((option) => option.value === value)?.label ?? value;
+}
+
+/** The owner's notification and the client's acknowledgement of an inquiry, rendered from emails.json. */
+export function inquiryMessages(inquiry: InquiryMail, config: MailConfig): [OutgoingMessage, OutgoingMessage] {
+  const values: Values = {
+    ...businessValues(config),
+    firstName: inquiry.firstName,
+    lastName: inquiry.lastName,
+    email: inquiry.email,
+    phone: inquiry.phone,
+    eventType: label(INQUIRY_EVENT_TYPES, inquiry.eventType),
+    guestCount: inquiry.guestCount,
+    eventDate: formatLongDate(inquiry.eventDate),
+    eventLocation: inquiry.eventLocation,
+    message: inquiry.message ?? copy.common.noMessage,
+  };
+  const labels = copy.labels;
+  const rows = (heading: string): Block => ({
+    kind: 'details',
+    heading,
+    rows: [
+      [labels.firstName, values.firstName!],
+      [labels.lastName, values.lastName!],
+      [labels.email, values.email!],
+      [labels.phone, values.phone!],
+      [labels.eventType, values.eventType!],
+      [labels.guestCount, values.guestCount!],
+      [labels.eventDate, values.eventDate!],
+      [labels.eventLocation, values.eventLocation!],
+      [labels.message, values.message!],
+    ],
+  });
+  const client = mailbox(`${inquiry.firstName} ${inquiry.lastName}`, inquiry.email);
+  const owner = copy.inquiryOwner;
+  const ack = copy.inquiryClient;
+  return [
+    message(
+      'inquiry_owner',
+      { to: [config.owner], replyTo: client, inquiryId: inquiry.id },
+      fill(owner.subject, values),
+      [
+        { kind: 'heading', text: fill(owner.heading, values) },
+        ...owner.paragraphs.map((text): Block => ({ kind: 'paragraph', text: fill(text, values) })),
+        rows(fill(owner.detailsHeading, values)),
+        { kind: 'footer', text: fill(copy.common.footer, values) },
+      ],
+    ),
+    message('inquiry_client', { to: [client], inquiryId: inquiry.id }, fill(ack.subject, values), [
+      { kind: 'heading', text: fill(ack.heading, values) },
+      ...ack.paragraphs.map((text): Block => ({ kind: 'paragraph', text: fill(text, values) })),
+      rows(fill(ack.detailsHeading, values)),
+      ...closing(values),
+    ]),
+  ];
+}
+
+function bookingValues(booking: BookingMail, config: MailConfig): Values {
+  return {
+    ...businessValues(config),
+    clientName: booking.clientName,
+    clientEmail: booking.clientEmail,
+    eventType: label(BOOKING_EVENT_TYPES, booking.eventType),
+    date: formatLongDate(booking.date),
+    timeWindow: formatTimeWindow(booking.date, booking.timeSlot),
+    slot: TIME_SLOTS.find((slot) => slot.key === booking.timeSlot)?.label ?? booking.timeSlot,
+  };
+}
+
+function bookingDetails(heading: string, values: Values, forOwner: boolean): Block {
+  const labels = copy.labels;
+  return {
+    kind: 'details',
+    heading,
+    rows: [
+      [labels.date, values.date!],
+      [labels.time, `${values.timeWindow} ${values.timeZoneName}`],
+      [labels.eventType, values.eventType!],
+      [labels.name, values.clientName!],
+      ...(forOwner ? [[labels.email, values.clientEmail!] as const] : []),
+      ...(forOwner && values.cancelledBy ? [[labels.cancelledBy, values.cancelledBy] as const] : []),
+    ],
+  };
+}
+
+function calendarEvent(booking: BookingMail, values: Values, config: MailConfig, client: MailAddress): CalendarEvent {
+  return {
+    bookingId: booking.id,
+    siteHost: config.siteHost,
+    window: slotWindow(booking.date, booking.timeSlot),
+    title: fill(copy.calendar.title, values),
+    description: fill(copy.calendar.description, values),
+    url: config.siteUrl,
+    organizer: config.owner,
+    attendee: client,
+  };
+}
+
+/** The cancel page's address for a token. The token rides in the fragment, which browsers never send to a server. */
+export function cancelUrl(siteUrl: string, token: string): string {
+  return `${siteUrl}/cancel#token=${encodeURIComponent(token)}`;
+}
+
+/** The client's confirmation (calendar file, calendar links, cancel link) and the owner's notification of a booking. */
+export function bookingMessages(
+  booking: BookingMail,
+  cancelToken: string,
+  config: MailConfig,
+): [OutgoingMessage, OutgoingMessage] {
+  const values = bookingValues(booking, config);
+  const client = mailbox(booking.clientName, booking.clientEmail);
+  const event = calendarEvent(booking, values, config, client);
+  const invitation = invitationIcs(event);
+  const confirm = copy.bookingClient;
+  const notify = copy.bookingOwner;
+  return [
+    message(
+      'booking_client',
+      { to: [client], bookingId: booking.id },
+      fill(confirm.subject, values),
+      [
+        { kind: 'heading', text: fill(confirm.heading, values) },
+        ...confirm.paragraphs.map((text): Block => ({ kind: 'paragraph', text: fill(text, values) })),
+        bookingDetails(fill(confirm.detailsHeading, values), values, false),
+        {
+          kind: 'links',
+          heading: fill(confirm.calendarHeading, values),
+          text: fill(confirm.calendarText, values),
+          links: [
+            { label: fill(confirm.googleLabel, values), url: googleCalendarUrl(event) },
+            { label: fill(confirm.outlookLabel, values), url: outlookCalendarUrl(event) },
+          ],
+        },
+        {
+          kind: 'links',
+          heading: fill(confirm.cancelHeading, values),
+          text: fill(confirm.cancelText, values),
+          links: [{ label: fill(confirm.cancelLabel, values), url: cancelUrl(config.siteUrl, cancelToken) }],
+        },
+        ...closing(values),
+      ],
+      [invitation],
+    ),
+    message(
+      'booking_owner',
+      { to: [config.owner], replyTo: client, bookingId: booking.id },
+      fill(notify.subject, values),
+      [
+        { kind: 'heading', text: fill(notify.heading, values) },
+        ...notify.paragraphs.map((text): Block => ({ kind: 'paragraph', text: fill(text, values) })),
+        bookingDetails(fill(notify.detailsHeading, values), values, true),
+        { kind: 'footer', text: fill(copy.common.footer, values) },
+      ],
+      [invitation],
+    ),
+  ];
+}
+
+/** The client's and the owner's notice of a cancelled booking, each with the calendar file that removes the event. */
+export function cancellationMessages(
+  booking: BookingMail,
+  by: CancelledBy,
+  config: MailConfig,
+): [OutgoingMessage, OutgoingMessage] {
+  const base = bookingValues(booking, config);
+  const values: Values = { ...base, cancelledBy: fill(copy.cancelledBy[by], base) };
+  const client = mailbox(booking.clientName, booking.clientEmail);
+  const cancellation = cancellationIcs(calendarEvent(booking, values, config, client));
+  const toClient = copy.cancellationClient;
+  const toOwner = copy.cancellationOwner;
+  return [
+    message(
+      'cancellation_client',
+      { to: [client], bookingId: booking.id },
+      fill(toClient.subject, values),
+      [
+        { kind: 'heading', text: fill(toClient.heading, values) },
+        { kind: 'paragraph', text: fill(toClient.paragraphs[by], values) },
+        bookingDetails(fill(toClient.detailsHeading, values), values, false),
+        { kind: 'paragraph', text: fill(toClient.calendarText, values) },
+        ...closing(values),
+      ],
+      [cancellation],
+    ),
+    message(
+      'cancellation_owner',
+      { to: [config.owner], replyTo: client, bookingId: booking.id },
+      fill(toOwner.subject, values),
+      [
+        { kind: 'heading', text: fill(toOwner.heading, values) },
+        { kind: 'paragraph', text: fill(toOwner.paragraphs[by], values) },
+        bookingDetails(fill(toOwner.detailsHeading, values), values, true),
+        { kind: 'footer', text: fill(copy.common.footer, values) },
+      ],
+      [cancellation],
+    ),
+  ];
+}

@@ -1,0 +1,32 @@
+import type { Queryable } from '../db';
+
+/** What the audit log records. */
+export type AuditAction =
+  | 'sign_in'
+  | 'sign_in_failed'
+  | 'sign_out'
+  | 'password_set'
+  | 'booking_cancelled'
+  | 'block_created'
+  | 'block_lifted'
+  | 'inquiries_exported'
+  | 'mail_retried';
+
+/** One audit entry: who (a username, or null when nobody known), what, on what, with counts or ids only. */
+export type AuditEntry = {
+  actor: string | null;
+  action: AuditAction;
+  target?: string;
+  detail?: Record<string, string | number | boolean | null>;
+};
+
+/** Appends one entry to the audit log (the table refuses edits; rows leave only with retention). */
+export async function recordAudit(db: Queryable, entry: AuditEntry): Promise<void> {
+  // `at` is the database's own clock: the application cannot date an entry.
+  await db.query('INSERT INTO audit_log (actor, action, target, detail) VALUES ($1, $2, $3, $4)', [
+    entry.actor,
+    entry.action,
+    entry.target ?? null,
+    JSON.stringify(entry.detail ?? {}),
+  ]);
+}

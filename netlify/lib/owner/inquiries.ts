@@ -1,0 +1,101 @@
+import { INQUIRY_PAGE_SIZE, type OwnerInquiry, type OwnerInquiryPage } from '../../../src/schemas/owner';
+import type { Queryable } from '../db';
+
+type InquiryRow = {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  event_type: OwnerInquiry['eventType'];
+  guest_count: string;
+  event_date: string;
+  event_location: string;
+  message: string | null;
+  created_at: Date | string;
+  // created_at to the microsecond, as text: a JavaScript Date would round it to the millisecond and the cursor
+  // would then skip or repeat rows received in the same millisecond.
+  cursor_at: string;
+};
+
+const COLUMNS = `id, first_name, last_name, email, phone, event_type, guest_count, event_date, event_location, message,
+  created_at, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at`;
+
+const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+function toOwnerInquiry(row: InquiryRow): OwnerInquiry {
+  return {
+    id: row.id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    phone: row.phone,
+    eventType: row.event_type,
+    guestCount: row.guest_count,
+    eventDate: row.event_date,
+    eventLocation: row.event_location,
+    message: row.message,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+/** The position after `row` in the newest-first order, as an opaque URL-safe string. */
+function encodeCursor(row: InquiryRow): string {
+  return Buffer.from(`${row.cursor_at}|${row.id}`).toString('base64url');
+}
+
+/** The (created_at, id) a cursor names, or undefined when it is not one this code wrote. */
+export function decodeCursor(cursor: string): { at: string; id: string } | undefined {
+  const match = CURSOR.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  return match ? { at: match[1]!, id: match[2]! } : undefined;
+}
+
+/** `q` as an ILIKE pattern matching it anywhere, its own % _ and \ taken literally. */
+export function containsPattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, '\\$&')}%`;
+}
+
+function searchFilter(q: string, params: unknown[]): string {
+  if (q === '') return 'true';
+  params.push(containsPattern(q));
+  // lower(name, e-mail, phone, phone digits): the expression of the trigram index of migration 003.
+  return `inquiry_search_text(first_name, last_name, email, phone) LIKE lower($${params.length})`;
+}
+
+/**
+ * One page of inquiries, newest first: those matching `q` (in the name, e-mail or phone, case-insensitive) received
+ * before `after` (a cursor from the previous page). `nextCursor` is null on the last page.
+ */
+export async function listInquiries(
+  db: Queryable,
+  request: { q: string; after?: { at: string; id: string } },
+): Promise<OwnerInquiryPage> {
+  const params: unknown[] = [];
+  const conditions = [searchFilter(request.q, params)];
+  if (request.after) {
+    params.push(request.after.at, request.after.id);
+    conditions.push(`(created_at, id) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
+  }
+  params.push(INQUIRY_PAGE_SIZE + 1);
+  const { rows } = await db.query<InquiryRow>(
+    `SELECT ${COLUMNS} FROM contact_inquiries WHERE ${conditions.join(' AND ')}
+     ORDER BY created_at DESC, id DESC LIMIT $${params.length}`,
+    params,
+  );
+  const page = rows.slice(0, INQUIRY_PAGE_SIZE);
+  const last = page[page.length - 1];
+  return {
+    inquiries: page.map(toOwnerInquiry),
+    nextCursor: rows.length > INQUIRY_PAGE_SIZE && last ? encodeCursor(last) : null,
+  };
+}
+
+/** Every inquiry matching `q` (all when empty), newest first, for the CSV export. */
+export async function exportInquiries(db: Queryable, q: string): Promise<OwnerInquiry[]> {
+  const params: unknown[] = [];
+  const { rows } = await db.query<InquiryRow>(
+    `SELECT ${COLUMNS} FROM contact_inquiries WHERE ${searchFilter(q, params)} ORDER BY created_at DESC, id DESC`,
+    params,
+  );
+  return rows.map(toOwnerInquiry);
+}

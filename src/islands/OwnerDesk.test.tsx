@@ -1,0 +1,89 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import desk from '../content/desk.json';
+import { dismissToast } from '../stores/toasts';
+import OwnerDesk from './OwnerDesk';
+
+const copy = desk.desk;
+const UNAUTHENTICATED = { error: { code: 'unauthenticated', message: 'Please sign in to the owner’s desk.' } };
+const INQUIRY = {
+  id: '00000000-0000-4000-8000-000000000001',
+  firstName: 'Dolly',
+  lastName: 'שלום',
+  email: 'dolly@example.com',
+  phone: '(512) 555-0199',
+  eventType: 'wedding',
+  guestCount: '80',
+  eventDate: '2027-03-23',
+  eventLocation: 'Austin, TX',
+  message: '<img src=x onerror=alert(1)> hello',
+  createdAt: '2026-06-20T23:05:00.000Z',
+};
+
+/** Answers by method and path, like the owner API; `routes` maps "GET /api/admin/session" to a response maker. */
+function serve(routes: Record<string, () => Response>) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const key = `${init?.method ?? 'GET'} ${new URL(url, 'http://desk.test').pathname}`;
+      const route = routes[key];
+      if (!route) throw new Error(`unexpected ${key}`);
+      return route();
+    }),
+  );
+}
+
+beforeEach(() => {
+  window.location.hash = '';
+});
+
+afterEach(() => {
+  act(() => dismissToast());
+  vi.unstubAllGlobals();
+});
+
+describe('OwnerDesk', () => {
+  test('signed out: the sign-in form; a failed sign-in shows the one generic message in the form', async () => {
+    serve({
+      'GET /api/admin/session': () => Response.json(UNAUTHENTICATED, { status: 401 }),
+      'POST /api/admin/session': () =>
+        Response.json({ error: { code: 'invalid_credentials', message: copy.signIn.failure.fallback } }, { status: 401 }),
+    });
+    const user = userEvent.setup();
+    render(<OwnerDesk copy={copy} />);
+    await user.type(await screen.findByLabelText('Username'), 'dolores');
+    await user.type(screen.getByLabelText('Password'), 'wrong-password-here');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(copy.signIn.failure.fallback);
+    expect(screen.queryByRole('button', { name: copy.signOut })).not.toBeInTheDocument();
+  });
+
+  test('signed in: the inquiries view shows visitor text as text, isolated, with mailto and tel links', async () => {
+    serve({
+      'GET /api/admin/session': () => Response.json({ user: { username: 'dolores' } }),
+      'GET /api/admin/inquiries': () => Response.json({ inquiries: [INQUIRY], nextCursor: null }),
+    });
+    const user = userEvent.setup();
+    const { container } = render(<OwnerDesk copy={copy} />);
+    const open = await screen.findByRole('button', { name: /Dolly/ });
+    expect(screen.getByRole('link', { name: copy.views.inquiries })).toHaveAttribute('aria-current', 'page');
+    expect(within(open).getByText('Dolly שלום').tagName).toBe('BDI');
+    await user.click(open);
+    expect(open).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByText(INQUIRY.message)).toBeVisible();
+    expect(container.querySelector('img')).toBeNull();
+    expect(screen.getByRole('link', { name: INQUIRY.email })).toHaveAttribute('href', `mailto:${INQUIRY.email}`);
+    expect(screen.getByRole('link', { name: INQUIRY.phone })).toHaveAttribute('href', 'tel:+15125550199');
+  });
+
+  test('a 401 from a list returns to the sign-in form with the notice', async () => {
+    serve({
+      'GET /api/admin/session': () => Response.json({ user: { username: 'dolores' } }),
+      'GET /api/admin/inquiries': () => Response.json(UNAUTHENTICATED, { status: 401 }),
+    });
+    render(<OwnerDesk copy={copy} />);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument());
+    expect(screen.getByRole('status')).toHaveTextContent(copy.expired);
+  });
+});

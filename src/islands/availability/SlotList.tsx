@@ -1,0 +1,84 @@
+import type { Ref } from 'react';
+import type { CheckerCopy } from '../../content.config';
+import { fillTemplate } from '../../lib/template';
+import { formatLongDate, slotLabel } from '../../lib/time-slots';
+import type { AvailabilityEntry } from '../../stores/availability';
+import { FieldError } from '../form/Field';
+import styles from './SlotList.module.css';
+
+interface Props {
+  copy: CheckerCopy;
+  /** The chosen, bookable date, or '' before one is chosen. */
+  date: string;
+  entry: AvailabilityEntry | undefined;
+  /** The picked slot key, or ''. */
+  slot: string;
+  /** Whether a date change (or a 409) just dropped the visitor's pick. */
+  slotGone: boolean;
+  /** The time slot's message, if any. */
+  error?: string;
+  onPick: (slot: string) => void;
+  onRetry: () => void;
+  headingRef: Ref<HTMLHeadingElement>;
+}
+
+/** The chosen date's slots: loading, none, a failed load with retry, or the slots as radio cards, with a live summary. */
+export default function SlotList({ copy, date, entry, slot, slotGone, error, onPick, onRetry, headingRef }: Props) {
+  const offered = entry?.status === 'ready' ? entry.slots : undefined;
+  const longDate = date ? formatLongDate(date) : '';
+  return (
+    // Always rendered, so the live region inside exists before it has anything to say; out of the flow until a date is chosen.
+    <div className={date ? styles.results : styles.resultsIdle}>
+      {date && (
+        <h3 id="slots-heading" ref={headingRef} className={styles.slotsHeading} tabIndex={-1}>
+          {copy.slotsHeading}
+        </h3>
+      )}
+
+      <div role="status" aria-live="polite">
+        {entry?.status === 'loading' && (
+          <p className={styles.loading}>
+            <span className={styles.spinner} aria-hidden="true" />
+            {copy.loading}
+          </p>
+        )}
+        {offered?.length === 0 && (
+          <div className={styles.empty}>
+            <p className={styles.emptyTitle}>{copy.empty.title}</p>
+            <p>{copy.empty.description}</p>
+          </div>
+        )}
+        {offered !== undefined && offered.length > 0 && (
+          <p className="visually-hidden">
+            {fillTemplate(offered.length === 1 ? copy.slotCount.one : copy.slotCount.other, { count: offered.length, date: longDate })}
+          </p>
+        )}
+        {slotGone && offered !== undefined && <p className={styles.notice}>{copy.slotGone}</p>}
+      </div>
+
+      {entry?.status === 'error' && (
+        <div className={styles.loadError} role="alert">
+          <p>{copy.loadFailed}</p>
+          <button type="button" className="btn btn--secondary" onClick={onRetry}>
+            {copy.retry}
+          </button>
+        </div>
+      )}
+
+      {offered !== undefined && offered.length > 0 && (
+        <fieldset className={styles.fieldset} aria-describedby={error ? 'booking-timeSlot-error' : undefined}>
+          <legend className={styles.legend}>{fillTemplate(copy.slotsLegend, { date: longDate })}</legend>
+          <div className={styles.slots} aria-busy={entry?.status === 'ready' && entry.refreshing}>
+            {offered.map((key) => (
+              <label key={key} className={styles.slot}>
+                <input type="radio" name="timeSlot" value={key} checked={slot === key} onChange={() => onPick(key)} />
+                {slotLabel(key)}
+              </label>
+            ))}
+          </div>
+          <FieldError fieldId="booking-timeSlot" message={error} />
+        </fieldset>
+      )}
+    </div>
+  );
+}

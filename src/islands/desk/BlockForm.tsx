@@ -1,0 +1,59 @@
+import type { DeskCopy } from '../../content.config';
+import { createBlock } from '../../lib/desk-api';
+import { TIME_SLOTS } from '../../schemas/booking';
+import { BlockSchema } from '../../schemas/owner';
+import Field, { Options } from '../form/Field';
+import formStyles from '../form/form.module.css';
+import { useApiForm } from '../form/use-api-form';
+import styles from './desk.module.css';
+
+interface Props {
+  copy: DeskCopy['blocks'];
+  /** The first date offered (today in Texas). */
+  min: string;
+  onBlocked: () => void;
+  /** A failed send, after its message is shown (a 401 returns to sign-in). */
+  onFailure: (error: unknown) => void;
+}
+
+/** Blocks a date: one slot, or the whole day. A slot a visitor holds is refused with the server's message. */
+export default function BlockForm({ copy, min, onBlocked, onFailure }: Props) {
+  const slots = [...TIME_SLOTS.map((slot) => ({ value: slot.key, label: slot.label })), { value: 'all', label: copy.wholeDay }];
+  const { pending, errors, onSubmit, clearError } = useApiForm({
+    schema: BlockSchema,
+    send: createBlock,
+    failure: copy.failure,
+    onSuccess: (_blocks, { form }) => {
+      form.reset();
+      onBlocked();
+    },
+    onFailure,
+  });
+  return (
+    <form
+      className={`card ${styles.blockForm}`}
+      noValidate
+      aria-labelledby="block-heading"
+      aria-busy={pending}
+      onSubmit={onSubmit}
+      onInput={(event) => clearError((event.target as HTMLInputElement).name)}
+    >
+      <h3 id="block-heading">{copy.formHeading}</h3>
+      <div className={formStyles.row}>
+        <Field id="block-date" label={copy.labels.date} error={errors.date}>
+          {(control) => <input {...control} name="date" type="date" min={min} required />}
+        </Field>
+        <Field id="block-slot" label={copy.labels.timeSlot} error={errors.timeSlot}>
+          {(control) => (
+            <select {...control} name="timeSlot" defaultValue="" required>
+              <Options placeholder={copy.slotPlaceholder} options={slots} />
+            </select>
+          )}
+        </Field>
+      </div>
+      <button type="submit" className={`btn btn--primary ${formStyles.submit}`} disabled={pending}>
+        {pending ? copy.pending : copy.submit}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,59 @@
+import type { DeskCopy } from '../../content.config';
+import { formatTexasMoment } from '../../lib/desk-time';
+import { formatLongDate, slotLabel } from '../../lib/time-slots';
+import { BOOKING_EVENT_TYPES } from '../../schemas/booking';
+import type { OwnerBooking } from '../../schemas/owner';
+import Template from './Template';
+import styles from './desk.module.css';
+
+interface Props {
+  copy: DeskCopy['bookings'];
+  booking: OwnerBooking;
+  /** Asks to cancel this reservation (only offered while it holds its slot). */
+  onCancel?: (booking: OwnerBooking) => void;
+}
+
+const eventTypeLabel = (value: string) => BOOKING_EVENT_TYPES.find((type) => type.value === value)?.label ?? value;
+
+/** One hold in the bookings list: date, slot, reservation or block and its state, the client; "Cancel" while held. */
+export default function BookingRow({ copy, booking, onCancel }: Props) {
+  const released = booking.state !== 'held';
+  return (
+    <li className={`${styles.item} ${styles.booking} ${released ? styles.released : ''}`} id={`booking-${booking.id}`} tabIndex={-1}>
+      <div className={styles.when} id={`booking-${booking.id}-when`}>
+        <span className={styles.name}>{formatLongDate(booking.date)}</span>
+        <span className={styles.meta}>{slotLabel(booking.timeSlot)}</span>
+      </div>
+      <div className={styles.who}>
+        <span className={`${styles.badge} ${styles[`badge_${booking.kind}`]}`}>{copy.kinds[booking.kind]}</span>{' '}
+        <span className={`${styles.badge} ${styles[`badge_${booking.state}`]}`}>{copy.states[booking.state]}</span>
+        {booking.kind === 'reservation' && (
+          <span className={styles.client}>
+            <bdi className={styles.name}>{booking.clientName}</bdi>
+            {booking.clientEmail && (
+              <a href={`mailto:${booking.clientEmail}`}>
+                <bdi>{booking.clientEmail}</bdi>
+              </a>
+            )}
+            {booking.eventType && <span className={styles.meta}>{eventTypeLabel(booking.eventType)}</span>}
+          </span>
+        )}
+        {booking.cancelledAt && (
+          <span className={styles.meta}>
+            <Template text={copy.cancelledOn} values={{ date: formatTexasMoment(booking.cancelledAt) }} />
+          </span>
+        )}
+      </div>
+      {onCancel && booking.kind === 'reservation' && !released && (
+        <button
+          type="button"
+          className={`btn btn--secondary ${styles.rowAction}`}
+          onClick={() => onCancel(booking)}
+          aria-describedby={`booking-${booking.id}-when`}
+        >
+          {copy.cancel}
+        </button>
+      )}
+    </li>
+  );
+}

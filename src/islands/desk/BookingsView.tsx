@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import type { DeskCopy } from '../../content.config';
+import { cancelBooking, fetchBookings } from '../../lib/desk-api';
+import { texasToday } from '../../lib/desk-time';
+import { formatLongDate, slotLabel } from '../../lib/time-slots';
+import { addDaysUtc } from '../../schemas/dates';
+import { MAX_BOOKING_RANGE_DAYS, type OwnerBooking } from '../../schemas/owner';
+import { showToast } from '../../stores/toasts';
+import BookingRow from './BookingRow';
+import ConfirmDialog from './ConfirmDialog';
+import LoadState from './LoadState';
+import Template from './Template';
+import { byDateAndSlot } from './bookings-order';
+import styles from './desk.module.css';
+import { useLoad } from './use-load';
+
+interface Props {
+  copy: DeskCopy;
+  onError: (error: unknown) => void;
+}
+
+/** Every reservation and block from today (Texas) on, soonest first; a held reservation can be cancelled. */
+export default function BookingsView({ copy, onError }: Props) {
+  const text = copy.bookings;
+  const [asked, setAsked] = useState<OwnerBooking>();
+  const [pending, setPending] = useState(false);
+  const bookings = useLoad(
+    async () => {
+      const from = texasToday(new Date());
+      return (await fetchBookings(from, addDaysUtc(from, MAX_BOOKING_RANGE_DAYS - 1))).sort(byDateAndSlot);
+    },
+    'upcoming',
+    onError,
+  );
+
+  const confirmCancel = async (booking: OwnerBooking) => {
+    setPending(true);
+    try {
+      const cancelled = await cancelBooking(booking.id);
+      bookings.setData((list) => list.map((row) => (row.id === cancelled.id ? cancelled : row)));
+      showToast(text.cancelled);
+      setAsked(undefined);
+      // The row stays (now cancelled) and takes the focus its gone "Cancel" button had.
+      requestAnimationFrame(() => document.getElementById(`booking-${cancelled.id}`)?.focus());
+    } catch (error) {
+      setAsked(undefined);
+      onError(error);
+      bookings.reload();
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <>
+      <p className={styles.lead}>{text.lead}</p>
+      {!bookings.data ? (
+        <LoadState copy={copy} failed={bookings.failed} onRetry={bookings.reload} />
+      ) : bookings.data.length === 0 ? (
+        <p className={styles.empty}>{text.empty}</p>
+      ) : (
+        <ul className={styles.list}>
+          {bookings.data.map((booking) => (
+            <BookingRow key={booking.id} copy={text} booking={booking} onCancel={setAsked} />
+          ))}
+        </ul>
+      )}
+      {asked && (
+        <ConfirmDialog
+          title={text.confirm.title}
+          confirmLabel={text.confirm.confirm}
+          cancelLabel={text.confirm.keep}
+          pending={pending}
+          onConfirm={() => confirmCancel(asked)}
+          onClose={() => setAsked(undefined)}
+        >
+          <Template
+            text={text.confirm.text}
+            values={{ name: <bdi>{asked.clientName}</bdi>, slot: slotLabel(asked.timeSlot), date: formatLongDate(asked.date) }}
+          />
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}

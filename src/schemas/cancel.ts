@@ -1,0 +1,53 @@
+import * as v from 'valibot';
+import type { BookingEventType, TimeSlotKey } from './booking';
+import { formObject } from './fields';
+
+/** A cancel token: 32 random bytes, base64url without padding (43 characters). */
+export const CANCEL_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+const INCOMPLETE_LINK = 'This cancel link is incomplete. Please open the whole link from your confirmation e-mail.';
+
+/** The token from a cancel link (the page reads it from the link's #token= fragment). */
+export const CancelTokenSchema = v.pipe(
+  v.string(INCOMPLETE_LINK),
+  v.trim(),
+  v.nonEmpty(INCOMPLETE_LINK),
+  v.regex(CANCEL_TOKEN_PATTERN, INCOMPLETE_LINK),
+);
+
+/** What the cancel page sends to POST /api/cancel. */
+export const CancelRequestSchema = formObject({ token: CancelTokenSchema }, INCOMPLETE_LINK);
+
+/** The body of POST /api/cancel. */
+export type CancelRequestInput = v.InferInput<typeof CancelRequestSchema>;
+
+/** Why a cancel link cannot be used, with the HTTP status the API answers and what the visitor is told. */
+export const CANCEL_REFUSALS = {
+  unknown: {
+    status: 404,
+    message:
+      'We could not find a booking for this cancel link. Please check that you opened the whole link from your confirmation e-mail, or give us a call.',
+  },
+  already_cancelled: { status: 410, message: 'This booking has already been cancelled. The time slot is free again.' },
+  expired: { status: 410, message: 'This cancel link has expired: the event is over.' },
+  started: {
+    status: 409,
+    message: 'This event has already started, so it can no longer be cancelled online. Please give us a call.',
+  },
+} as const;
+
+/** One of the reasons a cancel link is refused (also the API's error code). */
+export type CancelRefusal = keyof typeof CANCEL_REFUSALS;
+
+/** The booking a cancel link belongs to, as GET and POST /api/cancel answer it: { booking }. */
+export type CancelBookingView = {
+  date: string;
+  timeSlot: TimeSlotKey;
+  eventType: BookingEventType;
+  clientName: string;
+  /** The slot's start and end (ISO 8601 instants; the window is local Texas time, America/Chicago). */
+  startsAt: string;
+  endsAt: string;
+  /** Set once cancelled (the POST's answer). */
+  cancelledAt?: string;
+};

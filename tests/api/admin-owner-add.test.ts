@@ -1,0 +1,144 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
+import { describe, expect, test } from 'vitest';
+import session from '../../netlify/functions/admin-session';
+import { verifyPassword } from '../../netlify/lib/owner/passwords';
+import { ownerAdd } from '../../scripts/owner-add';
+import { startEmbeddedDatabase } from '../../scripts/lib/shared-harness/embedded-db';
+import { ROOT_DIR } from '../../scripts/lib/paths';
+import { announceRunningDatabase, withdrawRunningDatabase } from '../../scripts/lib/running-database';
+import { callWith, cookieFrom, deskRequest, resetOwnerTables } from './admin-support';
+import { databases, query, useDatabase } from './support';
+
+type Run = { code: number | null; stdout: string; stderr: string };
+
+/** Runs `npm run owner:add -- ...args` as its own process, `stdin` piped in (not a terminal). */
+function runOwnerAdd(args: string[], stdin: string, env: Record<string, string>): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/owner-add.ts', ...args], {
+      cwd: ROOT_DIR,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(stdin);
+  });
+}
+
+const PASSWORD = 'longhorn-sunset-margarita';
+
+describe.each(databases)('npm run owner:add against DATABASE_URL ($name)', (database) => {
+  useDatabase(database);
+  resetOwnerTables(database);
+  const env = () => ({ DATABASE_URL: database.url, NEON_WS_PROXY: database.wsProxy });
+  const users = () => query<{ username: string; password: string }>(database, 'SELECT username, password FROM users');
+
+  test('creates the owner from a password line on stdin, stored as a scrypt PHC hash only', async () => {
+    const run = await runOwnerAdd(['Dolores'], `${PASSWORD}\n`, env());
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    expect(run.stdout).toBe('Created the owner "Dolores" in DATABASE_URL.\n');
+    const [user] = await users();
+    expect(user!.username).toBe('Dolores');
+    expect(user!.password).toMatch(/^\$scrypt\$ln=17,r=8,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
+    expect(await verifyPassword(PASSWORD, user!.password)).toBe(true);
+    const signIn = await callWith(session, deskRequest('POST', '/api/admin/session', { body: { username: 'dolores', password: PASSWORD } }));
+    expect(signIn.status).toBe(200);
+  });
+
+  test.each([
+    ['too short', 'short-pass1', 'Please use at least 12 characters. Nothing was changed.'],
+    ['on the common-password list', 'qwerty123456', 'That password is on a list of common passwords; please pick another. Nothing was changed.'],
+    ['common in another case', 'QWERTY123456', 'That password is on a list of common passwords; please pick another. Nothing was changed.'],
+    ['empty (no line at all)', '', 'Please use at least 12 characters. Nothing was changed.'],
+  ])('refuses a password %s and stores nothing', async (_label, password, message) => {
+    const run = await runOwnerAdd(['Dolores'], password ? `${password}\n` : '', env());
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(`${message}\n`);
+    expect(await users()).toEqual([]);
+  });
+
+  test.each([
+    [['Dolores', `--password=${PASSWORD}`], 'Passwords are never taken from the command line; you will be asked for it.'],
+    [[], 'Usage: npm run owner:add -- <username> [--reset]'],
+    [['two', 'names'], 'Usage: npm run owner:add -- <username> [--reset]'],
+    [['bad name!'], 'A username is 1 to 64 letters, digits, dots, dashes or underscores.'],
+  ])('refuses the arguments %j', async (args, message) => {
+    const run = await runOwnerAdd(args, `${PASSWORD}\n`, env());
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(`${message}\n`);
+    expect(await users()).toEqual([]);
+  });
+
+  test('refuses a second owner of the same name in another case; --reset sets a new password and ends sessions', async () => {
+    expect((await runOwnerAdd(['Dolores'], `${PASSWORD}\n`, env())).code).toBe(0);
+    const twin = await runOwnerAdd(['DOLORES'], 'another-long-password-9\n', env());
+    expect(twin.code).toBe(1);
+    expect(twin.stderr).toBe('An owner named "Dolores" already exists; add --reset to set a new password.\n');
+
+    const signIn = await callWith(session, deskRequest('POST', '/api/admin/session', { body: { username: 'Dolores', password: PASSWORD } }));
+    const cookie = cookieFrom(signIn);
+    expect((await callWith(session, deskRequest('GET', '/api/admin/session', { cookie }))).status).toBe(200);
+
+    const reset = await runOwnerAdd(['dolores', '--reset'], 'another-long-password-9\n', env());
+    expect(reset).toMatchObject({ code: 0, stdout: 'Set a new password for "Dolores" in DATABASE_URL; ended 1 session(s).\n' });
+    expect((await callWith(session, deskRequest('GET', '/api/admin/session', { cookie }))).status).toBe(401);
+    const [user] = await users();
+    expect(await verifyPassword('another-long-password-9', user!.password)).toBe(true);
+
+    const unknown = await runOwnerAdd(['nobody', '--reset'], 'another-long-password-9\n', env());
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toBe('There is no owner named "nobody"; run without --reset to create one.\n');
+  });
+});
+
+describe('owner:add on the embedded database', () => {
+  const io = (dataDir: string, password: string) => {
+    const stdout = new PassThrough();
+    const stderr = new PassThrough();
+    let out = '';
+    let err = '';
+    stdout.on('data', (chunk) => (out += chunk));
+    stderr.on('data', (chunk) => (err += chunk));
+    return {
+      io: { stdin: Readable.from([`${password}\n`]), stdout, stderr, env: {}, dataDir },
+      output: () => ({ out, err }),
+    };
+  };
+
+  test('opens the embedded database itself when nothing runs, and goes through a running npm start otherwise', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'lone-star-owner-add-'));
+    const dataDir = join(dir, 'pglite');
+    try {
+      const alone = io(dataDir, PASSWORD);
+      expect(await ownerAdd(['Dolores'], alone.io)).toBe(0);
+      expect(alone.output()).toEqual({ out: 'Created the owner "Dolores" in the embedded database.\n', err: '' });
+
+      // Now the database is held open by another "npm start": the command must talk to it, not open the files.
+      const running = await startEmbeddedDatabase({ dataDir });
+      try {
+        await announceRunningDatabase(dataDir, { databaseUrl: running.databaseUrl, wsProxy: running.wsProxy });
+        const through = io(dataDir, 'another-long-password-9');
+        expect(await ownerAdd(['Dolores', '--reset'], through.io)).toBe(0);
+        expect(through.output().out).toBe(
+          `Set a new password for "Dolores" in the embedded database of the running npm start (process ${process.pid}); ended 0 session(s).\n`,
+        );
+        await withdrawRunningDatabase(dataDir);
+        const locked = io(dataDir, 'another-long-password-9');
+        expect(await ownerAdd(['Dolores', '--reset'], locked.io)).toBe(2);
+        expect(locked.output().err).toContain('The embedded database is open in another process');
+      } finally {
+        await running.stop();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
+});

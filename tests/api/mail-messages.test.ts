@@ -1,0 +1,256 @@
+import { describe, expect, test } from 'vitest';
+import settings from '../../src/content/settings.json' with { type: 'json' };
+import { TIME_SLOTS, type TimeSlotKey } from '../../src/schemas/booking';
+import { calendarUid, googleCalendarUrl, outlookCalendarUrl } from '../../netlify/lib/mail/calendar';
+import { MailConfigError, mailConfig, type MailConfig } from '../../netlify/lib/mail/config';
+import {
+  bookingMessages,
+  cancelUrl,
+  cancellationMessages,
+  formatTimeWindow,
+  inquiryMessages,
+  type BookingMail,
+  type InquiryMail,
+  type OutgoingMessage,
+} from '../../netlify/lib/mail/messages';
+import { escapeHtml, oneLine } from '../../netlify/lib/mail/render';
+import { SLOT_HOURS, slotWindow } from '../../netlify/lib/mail/slot-window';
+import { chicagoClock, icsUtc, parseIcs, property } from './mail-support';
+
+const config: MailConfig = mailConfig({
+  SITE_URL: 'https://lonestar.example',
+  OWNER_EMAIL: 'Owner <owner@lonestar.example>',
+  MAIL_FROM: 'Lone Star Mobile Bar <bookings@lonestar.example>',
+});
+
+const inquiry: InquiryMail = {
+  id: '11111111-1111-4111-8111-111111111111',
+  firstName: 'Dolly',
+  lastName: 'Rivera',
+  email: 'dolly@example.com',
+  phone: '(512) 555-0199',
+  eventType: 'wedding',
+  guestCount: '120',
+  eventDate: '2027-04-17',
+  eventLocation: 'Austin, TX',
+  message: 'Ranch wedding,\noutdoor bar please.',
+};
+
+const booking: BookingMail = {
+  id: '22222222-2222-4222-8222-222222222222',
+  date: '2027-07-10',
+  timeSlot: 'evening',
+  clientName: 'Dolly Rivera',
+  clientEmail: 'dolly@example.com',
+  eventType: 'wedding',
+};
+
+const TOKEN = 'A'.repeat(43);
+
+function allMessages(): OutgoingMessage[] {
+  return [
+    ...inquiryMessages(inquiry, config),
+    ...bookingMessages(booking, TOKEN, config),
+    ...cancellationMessages(booking, 'client', config),
+    ...cancellationMessages(booking, 'owner', config),
+  ];
+}
+
+describe('slotWindow', () => {
+  test.each([
+    // Central Daylight Time (UTC-5) in July, Central Standard Time (UTC-6) in January.
+    ['2027-07-10', 'morning', '2027-07-10T14:00:00.000Z', '2027-07-10T18:00:00.000Z'],
+    ['2027-07-10', 'afternoon', '2027-07-10T18:00:00.000Z', '2027-07-10T23:00:00.000Z'],
+    ['2027-07-10', 'evening', '2027-07-10T23:00:00.000Z', '2027-07-11T04:00:00.000Z'],
+    ['2027-01-16', 'morning', '2027-01-16T15:00:00.000Z', '2027-01-16T19:00:00.000Z'],
+    ['2027-01-16', 'evening', '2027-01-17T00:00:00.000Z', '2027-01-17T05:00:00.000Z'],
+    // The days the clocks change (2 AM): the slots start later in the day, on the new offset.
+    ['2027-03-14', 'morning', '2027-03-14T14:00:00.000Z', '2027-03-14T18:00:00.000Z'],
+    ['2027-11-07', 'morning', '2027-11-07T15:00:00.000Z', '2027-11-07T19:00:00.000Z'],
+  ] as const)('%s %s runs from %s to %s', (date, slot, start, end) => {
+    const window = slotWindow(date, slot);
+    expect(window.start.toISOString()).toBe(start);
+    expect(window.end.toISOString()).toBe(end);
+  });
+
+  test('the hours match the slot labels the visitor picked from', () => {
+    const hour12 = (hour: number) => `${hour % 12 === 0 ? 12 : hour % 12}${hour < 12 ? 'AM' : 'PM'}`;
+    for (const slot of TIME_SLOTS) {
+      const hours = SLOT_HOURS[slot.key];
+      expect(slot.label).toContain(`${hour12(hours.start)} - ${hour12(hours.end)}`);
+    }
+  });
+
+  test.each([
+    ['morning', '9:00 AM – 1:00 PM'],
+    ['afternoon', '1:00 PM – 6:00 PM'],
+    ['evening', '6:00 PM – 11:00 PM'],
+  ] as const)('formats the %s window as %s, in summer and in winter', (slot: TimeSlotKey, expected) => {
+    expect(formatTimeWindow('2027-07-10', slot)).toBe(expected);
+    expect(formatTimeWindow('2027-01-16', slot)).toBe(expected);
+  });
+});
+
+describe('mailConfig', () => {
+  test('defaults: the owner and sender are the site e-mail in settings.json, links go to localhost', () => {
+    const defaults = mailConfig({});
+    expect(defaults.owner).toEqual({ name: settings.site.brandName, address: settings.site.email });
+    expect(defaults.from).toEqual({ name: settings.site.brandName, address: settings.site.email });
+    expect(defaults.siteUrl).toBe('http://localhost:8888');
+    expect(defaults.smtpUrl).toBeUndefined();
+  });
+
+  test("SITE_URL wins over Netlify's URL, and only the origin is kept", () => {
+    expect(mailConfig({ URL: 'https://site.netlify.app' }).siteUrl).toBe('https://site.netlify.app');
+    expect(mailConfig({ URL: 'https://site.netlify.app', SITE_URL: 'https://bar.example/x/' })).toMatchObject({
+      siteUrl: 'https://bar.example',
+      siteHost: 'bar.example',
+    });
+  });
+
+  test.each([
+    [{ SMTP_URL: 'http://mail.example' }, 'SMTP_URL must start with smtp:// or smtps://.'],
+    [{ SMTP_URL: 'not a url' }, 'SMTP_URL is not a valid URL.'],
+    [{ MAIL_FROM: 'Bar <bar@example.com>\r\nBcc: x@example.com' }, 'MAIL_FROM holds a control character.'],
+    [{ MAIL_FROM: 'a@example.com, b@example.com' }, 'MAIL_FROM must be one e-mail address'],
+    [{ OWNER_EMAIL: 'nobody' }, 'OWNER_EMAIL must be one e-mail address'],
+    [{ SITE_URL: 'ftp://bar.example' }, 'SITE_URL must start with https://'],
+  ])('refuses %o', (env, message) => {
+    expect(() => mailConfig(env)).toThrow(MailConfigError);
+    expect(() => mailConfig(env)).toThrow(message);
+  });
+});
+
+describe('messages from src/content/emails.json', () => {
+  test('every {placeholder} the copy uses is filled in, in every message', () => {
+    for (const message of allMessages()) {
+      for (const part of [message.subject, message.text, message.html]) {
+        expect(part, message.kind).not.toMatch(/\{[A-Za-z]+\}/);
+      }
+    }
+  });
+
+  test('the inquiry goes to the owner (Reply-To the client) with every field, and back to the client', () => {
+    const [owner, client] = inquiryMessages(inquiry, config);
+    expect(owner).toMatchObject({
+      kind: 'inquiry_owner',
+      to: [config.owner],
+      replyTo: { name: 'Dolly Rivera', address: 'dolly@example.com' },
+      subject: 'New inquiry: Dolly Rivera, Wedding on Saturday, April 17, 2027',
+    });
+    for (const value of ['Dolly', 'Rivera', 'dolly@example.com', '(512) 555-0199', 'Wedding', '120', 'Austin, TX']) {
+      expect(owner!.text).toContain(value);
+      expect(owner!.html).toContain(escapeHtml(value));
+    }
+    expect(owner!.text).toContain('Ranch wedding,\n  outdoor bar please.');
+    expect(owner!.html).toContain('Ranch wedding,<br>outdoor bar please.');
+    expect(client).toMatchObject({ kind: 'inquiry_client', to: [{ name: 'Dolly Rivera', address: 'dolly@example.com' }] });
+    expect(client!.replyTo).toBeUndefined();
+    expect(client!.text).toContain('within 24 hours');
+    expect(client!.text).toContain('Austin, TX');
+  });
+
+  test('the confirmation states the date and the window in Central Time and carries the calendar and cancel links', () => {
+    const [client, owner] = bookingMessages(booking, TOKEN, config);
+    expect(client!.subject).toBe('Your Lone Star Mobile Bar booking: Saturday, July 10, 2027, 6:00 PM – 11:00 PM');
+    expect(client!.text).toContain('Saturday, July 10, 2027, 6:00 PM – 11:00 PM Central Time (America/Chicago)');
+    expect(client!.text).toContain(`https://lonestar.example/cancel#token=${TOKEN}`);
+    expect(client!.html).toContain(`href="https://lonestar.example/cancel#token=${TOKEN}"`);
+    expect(client!.text).toContain('https://calendar.google.com/calendar/render?action=TEMPLATE');
+    expect(client!.text).toContain('https://outlook.live.com/calendar/0/deeplink/compose?');
+    expect(client!.attachments.map((file) => [file.filename, file.method])).toEqual([['booking.ics', 'REQUEST']]);
+    expect(client!.text).toContain('Your booking:\nDate: Saturday, July 10, 2027\n');
+    expect(client!.text).toContain('Plans changed?\n');
+    expect(client!.text).not.toContain('?:');
+    expect(owner).toMatchObject({ kind: 'booking_owner', to: [config.owner], replyTo: { address: 'dolly@example.com' } });
+    expect(owner!.text).toContain('dolly@example.com');
+    expect(owner!.text).not.toContain(TOKEN);
+  });
+
+  test('visitor text is HTML-escaped everywhere and cannot add markup', () => {
+    const hostile = '<img src=x onerror=alert(1)> & "quotes" \'too\'';
+    const messages = [
+      ...inquiryMessages({ ...inquiry, firstName: hostile, message: `<script>alert(1)</script>` }, config),
+      ...bookingMessages({ ...booking, clientName: hostile }, TOKEN, config),
+    ];
+    for (const message of messages) {
+      expect(message.html).not.toMatch(/<img|<script/i);
+      expect(message.html).toContain(escapeHtml(hostile));
+    }
+  });
+
+  test('a subject and a display name never hold a line break or a control character', () => {
+    const poisoned = 'Eve\r\nBcc: victim@example.com\u0000\u0085\u2028x';
+    const [owner, client] = inquiryMessages({ ...inquiry, firstName: poisoned }, config);
+    for (const message of [owner!, client!]) {
+      expect(message.subject).not.toMatch(/[\r\n\u0000\u0085\u2028]/);
+    }
+    expect(owner!.replyTo!.name).toBe('Eve Bcc: victim@example.com x Rivera');
+    expect(oneLine('a\r\n\tb')).toBe('a b');
+  });
+
+  test('cancel links carry the token in the fragment, which never reaches a server log', () => {
+    const url = new URL(cancelUrl('https://lonestar.example', TOKEN));
+    expect(url.pathname).toBe('/cancel');
+    expect(url.search).toBe('');
+    expect(url.hash).toBe(`#token=${TOKEN}`);
+  });
+});
+
+describe('calendar files', () => {
+  test.each([
+    ['2027-07-10', 'morning', '2027-07-10 09:00', '2027-07-10 13:00'],
+    ['2027-01-16', 'evening', '2027-01-16 18:00', '2027-01-16 23:00'],
+  ] as const)('the invitation for %s %s spans the slot window in America/Chicago', (date, timeSlot, start, end) => {
+    const [client] = bookingMessages({ ...booking, date, timeSlot }, TOKEN, config);
+    const calendar = parseIcs(client!.attachments[0]!.content);
+    expect(property(calendar, 'METHOD')).toBe('REQUEST');
+    const [event, ...others] = calendar.components;
+    expect(others).toEqual([]);
+    expect(event!.name).toBe('VEVENT');
+    expect(property(event!, 'UID')).toBe(`booking-${booking.id}@lonestar.example`);
+    expect(property(event!, 'SEQUENCE')).toBe('0');
+    expect(property(event!, 'STATUS')).toBe('CONFIRMED');
+    expect(chicagoClock(icsUtc(property(event!, 'DTSTART')))).toBe(start);
+    expect(chicagoClock(icsUtc(property(event!, 'DTEND')))).toBe(end);
+    expect(property(event!, 'ATTENDEE')).toBe('mailto:dolly@example.com');
+    expect(property(event!, 'ORGANIZER').toLowerCase()).toBe('mailto:owner@lonestar.example');
+  });
+
+  test('the cancellation names the same event with METHOD:CANCEL, STATUS:CANCELLED and a higher SEQUENCE', () => {
+    for (const by of ['client', 'owner'] as const) {
+      const messages = cancellationMessages(booking, by, config);
+      for (const message of messages) {
+        const calendar = parseIcs(message.attachments[0]!.content);
+        expect(property(calendar, 'METHOD')).toBe('CANCEL');
+        const event = calendar.components[0]!;
+        expect(property(event, 'UID')).toBe(calendarUid(booking.id, 'lonestar.example'));
+        expect(Number(property(event, 'SEQUENCE'))).toBeGreaterThan(0);
+        expect(property(event, 'STATUS')).toBe('CANCELLED');
+        expect(chicagoClock(icsUtc(property(event, 'DTSTART')))).toBe('2027-07-10 18:00');
+      }
+    }
+  });
+
+  test('a name with line breaks, quotes and control characters cannot add a calendar property', () => {
+    const poisoned = 'Eve"\r\nATTENDEE:mailto:victim@example.com\rX-EVIL:1\u0000\u000b;CN=x:';
+    const [client] = bookingMessages({ ...booking, clientName: poisoned }, TOKEN, config);
+    const calendar = parseIcs(client!.attachments[0]!.content);
+    const event = calendar.components[0]!;
+    expect(event.properties.ATTENDEE).toHaveLength(1);
+    expect(event.properties.ATTENDEE![0]!.value).toBe('mailto:dolly@example.com');
+    expect(event.properties['X-EVIL']).toBeUndefined();
+    expect(event.properties.ATTENDEE![0]!.params.CN).toBe("Eve' ATTENDEE:mailto:victim@example.com X-EVIL:1 ;CN=x:");
+    expect(Object.keys(event.properties).filter((name) => name.startsWith('X-'))).toEqual(['X-MICROSOFT-CDO-BUSYSTATUS']);
+  });
+
+  test('the Google and Outlook links carry the same window', () => {
+    const event = { title: 'Bar', description: 'Party', window: slotWindow('2027-07-10', 'morning') };
+    const google = new URL(googleCalendarUrl(event));
+    expect(google.searchParams.get('dates')).toBe('20270710T140000Z/20270710T180000Z');
+    expect(google.searchParams.get('ctz')).toBe('America/Chicago');
+    const outlook = new URL(outlookCalendarUrl(event));
+    expect(outlook.searchParams.get('startdt')).toBe('2027-07-10T14:00:00.000Z');
+    expect(outlook.searchParams.get('enddt')).toBe('2027-07-10T18:00:00.000Z');
+  });
+});

@@ -1,0 +1,318 @@
+import { describe, expect, test } from 'vitest';
+import { reserveSlot } from '../../netlify/lib/bookings';
+import { createCancelToken } from '../../netlify/lib/cancel';
+import { withDatabase, type Queryable } from '../../netlify/lib/db';
+import { inTransaction, type Transaction } from '../../netlify/lib/transaction';
+import { todayUtc } from '../../src/schemas/dates';
+import { createInquiry } from '../../netlify/lib/inquiries';
+import { mailConfig } from '../../netlify/lib/mail/config';
+import type { BookingMail } from '../../netlify/lib/mail/messages';
+import {
+  CLAIM_LEASE_MS,
+  MAX_ATTEMPTS,
+  claimMessages,
+  countMessages,
+  enqueueBookingMails,
+  enqueueInquiryMails,
+  listFailedMessages,
+  listWaitingMessages,
+  purgeOldMail,
+  retryDelayMs,
+  retryFailedMessages,
+  sendPending,
+} from '../../netlify/lib/mail/outbox';
+import { createMailTransport } from '../../netlify/lib/mail/transport';
+import type { InquiryOutput } from '../../src/schemas/inquiry';
+import { chicagoClock, icsUtc, parseIcs, property, useTestSmtpServer } from './mail-support';
+import { databases, query, useDatabase } from './support';
+import type { TestDatabase } from '../setup/database';
+
+const inquiry: InquiryOutput = {
+  firstName: 'Dolly',
+  lastName: 'Rivera',
+  email: 'dolly@example.com',
+  phone: '(512) 555-0199',
+  eventType: 'wedding',
+  guestCount: '120',
+  eventDate: '2027-04-17',
+  eventLocation: 'Austin, TX',
+  message: 'Ranch wedding, outdoor bar please.',
+  website: '',
+};
+
+const OWNER = 'owner@lonestar.example';
+
+describe.each(databases)('the outbox on $name with a real SMTP server', (database: TestDatabase) => {
+  useDatabase(database);
+  const smtp = useTestSmtpServer(database, { ownerEmail: `Lone Star Owner <${OWNER}>`, mailFrom: 'Lone Star Mobile Bar <bookings@lonestar.example>' });
+
+  const onDatabase = <T>(work: (db: Queryable) => Promise<T>) =>
+    withDatabase(undefined, work, { config: { url: database.url, wsProxy: database.wsProxy } });
+
+  const transaction = <T>(work: (tx: Transaction) => Promise<T>) => onDatabase((db) => inTransaction(db, work));
+
+  const storeInquiry = (overrides: Partial<InquiryOutput> = {}) =>
+    transaction(async (db) => {
+      const stored = { ...inquiry, ...overrides };
+      const { id } = await createInquiry(db, stored);
+      return enqueueInquiryMails(db, { ...stored, id });
+    });
+
+  const storeBooking = (date: string, timeSlot: BookingMail['timeSlot'], clientName = 'Dolly Rivera') =>
+    transaction(async (tx) => {
+      const result = await reserveSlot(
+        tx,
+        { date, timeSlot, clientName, clientEmail: 'dolly@example.com', eventType: 'wedding', website: '' },
+        todayUtc(),
+      );
+      if (result.outcome !== 'reserved') throw new Error(result.outcome);
+      const token = await createCancelToken(tx, result.booking);
+      const ids = await enqueueBookingMails(tx, result.booking, token);
+      return { ids, booking: result.booking, token };
+    });
+
+  const run = (options: Parameters<typeof sendPending>[2] = {}) =>
+    onDatabase((db) => sendPending(db, createMailTransport(smtp.url), options));
+
+  type Row = { id: string; status: string; attempts: number; next_attempt_at: Date; last_error: string | null; message_id: string };
+  const rows = () =>
+    query<Row>(database, 'SELECT id, status, attempts, next_attempt_at, last_error, message_id FROM outbox ORDER BY created_at, kind');
+
+  test('one inquiry gives exactly two messages: every field to the owner (Reply-To the client), an acknowledgement to the client', async () => {
+    await storeInquiry();
+    expect(await run()).toEqual({ sent: 2, retried: 0, failed: 0, stopped: null });
+    const received = await smtp.waitFor(2);
+    expect(received).toHaveLength(2);
+    const owner = received.find((mail) => mail.envelope.to.includes(OWNER))!;
+    const client = received.find((mail) => mail.envelope.to.includes('dolly@example.com'))!;
+    expect(owner.envelope).toEqual({ from: 'bookings@lonestar.example', to: [OWNER] });
+    expect(client.envelope).toEqual({ from: 'bookings@lonestar.example', to: ['dolly@example.com'] });
+
+    expect(owner.parsed.subject).toBe('New inquiry: Dolly Rivera, Wedding on Saturday, April 17, 2027');
+    expect(owner.parsed.replyTo?.value).toEqual([{ name: 'Dolly Rivera', address: 'dolly@example.com' }]);
+    expect(owner.parsed.from?.value).toEqual([{ name: 'Lone Star Mobile Bar', address: 'bookings@lonestar.example' }]);
+    for (const value of ['Dolly', 'Rivera', 'dolly@example.com', '(512) 555-0199', 'Wedding', '120', 'Austin, TX', 'Ranch wedding, outdoor bar please.']) {
+      expect(owner.parsed.text).toContain(value);
+    }
+    expect(owner.parsed.html).toContain('Ranch wedding, outdoor bar please.');
+
+    expect(client.parsed.subject).toBe('We got your inquiry, Dolly');
+    expect(client.parsed.replyTo).toBeUndefined();
+    expect(client.parsed.text).toContain('within 24 hours');
+    expect(client.parsed.text).toContain('Ranch wedding, outdoor bar please.');
+
+    // The stored Message-ID is the one that went out.
+    const stored = await rows();
+    expect(stored.map((row) => row.status)).toEqual(['sent', 'sent']);
+    expect(received.map((mail) => mail.parsed.messageId).sort()).toEqual(stored.map((row) => row.message_id).sort());
+    expect(stored[0]!.message_id).toMatch(/^<[0-9a-f-]{36}@lonestar\.example>$/);
+  });
+
+  test.each([
+    ['a summer (daylight saving) date', '2027-07-10', 'evening', '2027-07-10 18:00', '2027-07-10 23:00'],
+    ['a winter date', '2027-01-16', 'morning', '2027-01-16 09:00', '2027-01-16 13:00'],
+  ] as const)('one booking on %s gives two messages, the client’s with a calendar file for the Chicago slot window', async (_label, date, slot, start, end) => {
+    const { booking, token } = await storeBooking(date, slot);
+    await run();
+    const received = await smtp.waitFor(2);
+    expect(received).toHaveLength(2);
+    const client = received.find((mail) => mail.envelope.to.includes('dolly@example.com'))!;
+    const owner = received.find((mail) => mail.envelope.to.includes(OWNER))!;
+    expect(client.parsed.text).toContain('Central Time (America/Chicago)');
+    expect(client.parsed.text).toContain(`https://lonestar.example/cancel#token=${token}`);
+    expect(owner.parsed.text).toContain('dolly@example.com');
+    expect(owner.parsed.text).not.toContain(token);
+
+    const calendars = client.parsed.attachments.filter((file) => file.contentType === 'application/ics' || file.contentType === 'text/calendar');
+    expect(calendars.length).toBeGreaterThan(0);
+    expect(client.raw).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=REQUEST/i);
+    for (const file of calendars) {
+      const calendar = parseIcs(file.content.toString('utf8'));
+      expect(property(calendar, 'METHOD')).toBe('REQUEST');
+      const event = calendar.components[0]!;
+      expect(property(event, 'UID')).toBe(`booking-${booking.id}@lonestar.example`);
+      expect(chicagoClock(icsUtc(property(event, 'DTSTART')))).toBe(start);
+      expect(chicagoClock(icsUtc(property(event, 'DTEND')))).toBe(end);
+    }
+  });
+
+  test('a message written in a transaction that rolls back is never sent', async () => {
+    await expect(
+      transaction(async (db) => {
+        const { id } = await createInquiry(db, inquiry);
+        await enqueueInquiryMails(db, { ...inquiry, id });
+        throw new Error('the caller failed after writing');
+      }),
+    ).rejects.toThrow('the caller failed');
+    expect(await rows()).toEqual([]);
+    expect(await query(database, 'SELECT id FROM contact_inquiries')).toEqual([]);
+  });
+
+  test('a poisoned name cannot add a header or a recipient', async () => {
+    const poisoned = 'Eve\r\nBcc: victim@example.com\r\nX-Evil: 1\r\n\r\nbody?';
+    await storeInquiry({ firstName: poisoned, lastName: 'Smith\nCc: other@example.com' });
+    await storeBooking('2027-07-10', 'morning', 'Mallory\r\nTo: victim@example.com\u0085\u2028\u001b');
+    await run();
+    const received = await smtp.waitFor(4);
+    expect(received.flatMap((mail) => mail.envelope.to).sort()).toEqual(
+      ['dolly@example.com', 'dolly@example.com', OWNER, OWNER].sort(),
+    );
+    for (const mail of received) {
+      const headerNames = [...mail.parsed.headers.keys()];
+      expect(headerNames).not.toContain('bcc');
+      expect(headerNames).not.toContain('cc');
+      expect(headerNames).not.toContain('x-evil');
+      expect(mail.parsed.to && !Array.isArray(mail.parsed.to) ? mail.parsed.to.value : []).toHaveLength(1);
+      const head = mail.raw.slice(0, mail.raw.indexOf('\r\n\r\n'));
+      expect(head).not.toMatch(/^(bcc|cc|x-evil):/im);
+      // The poisoned text survives only inside a display name or the subject, never as an address.
+      const addresses = ['to', 'cc', 'bcc', 'replyTo', 'from'].flatMap((field) => {
+        const value = mail.parsed[field as 'to'];
+        return (Array.isArray(value) ? value : value ? [value] : []).flatMap((list) => list.value.map((entry) => entry.address));
+      });
+      expect(addresses.every((address) => ['dolly@example.com', OWNER, 'bookings@lonestar.example'].includes(address!))).toBe(true);
+    }
+  });
+
+  test('with the mail server down the messages stay in the outbox; once it is back each is delivered exactly once', async () => {
+    await smtp.down();
+    const t0 = new Date('2030-01-01T12:00:00Z');
+    await storeInquiry();
+    await storeBooking('2027-07-10', 'afternoon');
+    await query(database, 'UPDATE outbox SET next_attempt_at = $1', [t0]);
+
+    const down = await run({ now: () => t0 });
+    // The first refused connection ends the run: the other messages are not even tried.
+    expect(down).toEqual({ sent: 0, retried: 1, failed: 0, stopped: 'unreachable' });
+    const afterDown = await rows();
+    expect(afterDown.map((row) => row.status)).toEqual(['pending', 'pending', 'pending', 'pending']);
+    expect(afterDown.map((row) => row.attempts).sort()).toEqual([0, 0, 0, 1]);
+    const tried = afterDown.find((row) => row.attempts === 1)!;
+    // A refused connection: nodemailer's socket-level error code, and nothing else (no address, no server text).
+    expect(tried.last_error).toMatch(/^E(SOCKET|CONNECTION)$/);
+    expect(new Date(tried.next_attempt_at).getTime()).toBe(t0.getTime() + 60_000);
+
+    await smtp.up();
+    const later = new Date(t0.getTime() + 5 * 60_000);
+    expect(await run({ now: () => later })).toEqual({ sent: 4, retried: 0, failed: 0, stopped: null });
+    expect(await run({ now: () => later })).toEqual({ sent: 0, retried: 0, failed: 0, stopped: null });
+    await smtp.waitFor(4);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(smtp.received).toHaveLength(4);
+    expect(new Set(smtp.received.map((mail) => mail.parsed.messageId)).size).toBe(4);
+    expect((await rows()).map((row) => row.status)).toEqual(['sent', 'sent', 'sent', 'sent']);
+  });
+
+  test('two concurrent runs deliver each message exactly once', async () => {
+    for (let index = 0; index < 6; index++) await storeInquiry({ firstName: `Guest${index}` });
+    const reports = await Promise.all([run(), run(), run()]);
+    expect(reports.reduce((sum, report) => sum + report.sent, 0)).toBe(12);
+    await smtp.waitFor(12);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(smtp.received).toHaveLength(12);
+    expect(new Set(smtp.received.map((mail) => mail.parsed.messageId)).size).toBe(12);
+    expect(await onDatabase((db) => countMessages(db))).toEqual({ pending: 0, sending: 0, sent: 12, failed: 0 });
+  });
+
+  test('retries wait 1, 2, 4 … minutes, and a message is marked failed after the last try', async () => {
+    await smtp.down();
+    const [first] = await storeInquiry();
+    await query(database, "DELETE FROM outbox WHERE id <> $1", [first]);
+    let clock = new Date('2030-01-01T12:00:00Z');
+    await query(database, 'UPDATE outbox SET next_attempt_at = $1', [clock]);
+    const waits: number[] = [];
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      const at = clock;
+      const report = await run({ now: () => at });
+      expect(report.sent + report.retried + report.failed).toBe(1);
+      const [row] = await rows();
+      expect(row!.attempts).toBe(attempt);
+      if (attempt < MAX_ATTEMPTS) {
+        expect(row!.status).toBe('pending');
+        waits.push((new Date(row!.next_attempt_at).getTime() - at.getTime()) / 60_000);
+        // Not yet due a second before the wait is over.
+        expect(await run({ now: () => new Date(new Date(row!.next_attempt_at).getTime() - 1000) })).toMatchObject({ retried: 0, failed: 0 });
+        clock = new Date(row!.next_attempt_at);
+      } else {
+        expect(report.failed).toBe(1);
+        expect(row!.status).toBe('failed');
+      }
+    }
+    expect(waits).toEqual([1, 2, 4, 8, 16, 32, 64, 128, 256]);
+    expect(retryDelayMs(1)).toBe(60_000);
+
+    const failed = await onDatabase((db) => listFailedMessages(db));
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toMatchObject({ id: first, kind: 'inquiry_owner', status: 'failed', attempts: MAX_ATTEMPTS });
+    expect(failed[0]!.lastError).toMatch(/^E(SOCKET|CONNECTION)$/);
+    expect(failed[0]).not.toHaveProperty('text');
+    expect(failed[0]).not.toHaveProperty('html');
+
+    // Once the owner has fixed things, a failed message can be put back in line.
+    await smtp.up();
+    expect(await onDatabase((db) => retryFailedMessages(db, [first!], clock))).toBe(1);
+    expect(await run({ now: () => clock })).toMatchObject({ sent: 1 });
+    await smtp.waitFor(1);
+  });
+
+  test('a recipient the server refuses for good (550) is marked failed at once, the others still go out', async () => {
+    smtp.refuse.add('dolly@example.com');
+    await storeInquiry();
+    const report = await run();
+    expect(report).toEqual({ sent: 1, retried: 0, failed: 1, stopped: null });
+    const failed = await onDatabase((db) => listFailedMessages(db));
+    expect(failed.map((entry) => [entry.kind, entry.lastError])).toEqual([['inquiry_client', 'EENVELOPE 550']]);
+    expect((await smtp.waitFor(1)).map((mail) => mail.envelope.to)).toEqual([[OWNER]]);
+  });
+
+  test('a claim whose sender died is taken over once its lease has run out, not before', async () => {
+    await storeInquiry();
+    const t0 = new Date('2030-01-01T12:00:00Z');
+    await query(database, 'UPDATE outbox SET next_attempt_at = $1', [t0]);
+    // A sender claims both messages and dies before sending.
+    await query(database, "UPDATE outbox SET status = 'sending', attempts = 1, claimed_until = $1, next_attempt_at = $1", [
+      new Date(t0.getTime() + CLAIM_LEASE_MS),
+    ]);
+    expect(await run({ now: () => new Date(t0.getTime() + CLAIM_LEASE_MS - 1000) })).toMatchObject({ sent: 0 });
+    expect(await run({ now: () => new Date(t0.getTime() + CLAIM_LEASE_MS) })).toMatchObject({ sent: 2 });
+    expect((await rows()).map((row) => [row.status, row.attempts])).toEqual([
+      ['sent', 2],
+      ['sent', 2],
+    ]);
+  });
+
+  test('a claim takes at most its limit of messages, once', async () => {
+    await storeInquiry();
+    await storeInquiry({ firstName: 'Other' });
+    const [first, second] = await Promise.all([
+      onDatabase((db) => claimMessages(db, { limit: 1 })),
+      onDatabase((db) => claimMessages(db, { limit: 2 })),
+    ]);
+    expect(first!.length + second!.length).toBe(3);
+    expect(new Set([...first!, ...second!].map((row) => row.id)).size).toBe(3);
+    expect(await onDatabase((db) => countMessages(db))).toMatchObject({ pending: 1, sending: 3 });
+  });
+
+  test('a run for given ids sends only those', async () => {
+    const first = await storeInquiry();
+    await storeInquiry({ firstName: 'Other' });
+    expect(await run({ ids: first })).toMatchObject({ sent: 2 });
+    const waiting = await onDatabase((db) => listWaitingMessages(db));
+    expect(waiting).toHaveLength(2);
+    expect(waiting.every((entry) => !first.includes(entry.id))).toBe(true);
+  });
+
+  test('purges sent messages after 30 days and cancel tokens a day after they expire', async () => {
+    await storeBooking('2027-07-10', 'morning');
+    await run();
+    const now = new Date();
+    expect(await onDatabase((db) => purgeOldMail(db, now))).toEqual({ messages: 0, tokens: 0 });
+    await query(database, "UPDATE outbox SET sent_at = now() - interval '31 days'");
+    await query(database, "UPDATE booking_cancel_tokens SET expires_at = now() - interval '25 hours'");
+    expect(await onDatabase((db) => purgeOldMail(db, now))).toEqual({ messages: 2, tokens: 1 });
+  });
+
+  test('the mail settings are read from the environment', () => {
+    expect(mailConfig()).toMatchObject({ smtpUrl: smtp.url, siteHost: 'lonestar.example' });
+  });
+});

@@ -1,0 +1,87 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { withDatabase } from '../../netlify/lib/db';
+import { createInquiry } from '../../netlify/lib/inquiries';
+import { enqueueInquiryMails } from '../../netlify/lib/mail/outbox';
+import { maskAddress } from '../../netlify/lib/mail/status';
+import { ROOT_DIR } from '../../scripts/lib/paths';
+import type { TestDatabase } from '../setup/database';
+import { databases, query, useDatabase } from './support';
+
+const run = promisify(execFile);
+
+describe('maskAddress', () => {
+  test.each([
+    ['dolly@example.com', 'd***@example.com'],
+    ['a@b.co', 'a***@b.co'],
+    ['"odd@name"@example.com', '"***@example.com'],
+    ['no-at-sign', '***'],
+  ])('%s → %s', (address, masked) => {
+    expect(maskAddress(address)).toBe(masked);
+  });
+});
+
+describe.each(databases)('npm run mail:status on $name', (database: TestDatabase) => {
+  useDatabase(database);
+  beforeEach(async () => {
+    vi.stubEnv('OWNER_EMAIL', 'owner@lonestar.example');
+    await query(database, 'TRUNCATE outbox');
+    await withDatabase(
+      undefined,
+      async (db) => {
+        const stored = {
+          firstName: 'Dolly',
+          lastName: 'Rivera',
+          email: 'dolly@example.com',
+          phone: '(512) 555-0199',
+          eventType: 'wedding' as const,
+          guestCount: '120',
+          eventDate: '2027-04-17',
+          eventLocation: 'Austin, TX',
+          message: 'A secret message body',
+          website: '',
+        };
+        const { id } = await createInquiry(db, stored);
+        await enqueueInquiryMails(db, { ...stored, id });
+      },
+      { config: { url: database.url, wsProxy: database.wsProxy } },
+    );
+    await query(database, "UPDATE outbox SET status = 'failed', attempts = 10, last_error = 'ESOCKET' WHERE kind = 'inquiry_client'");
+  });
+
+  const status = (...args: string[]) =>
+    run(process.execPath, [join(ROOT_DIR, 'node_modules/tsx/dist/cli.mjs'), join(ROOT_DIR, 'scripts/mail-status.ts'), ...args], {
+      env: { ...process.env, DATABASE_URL: database.url, NEON_WS_PROXY: database.wsProxy },
+      timeout: 60_000,
+    });
+
+  test('lists waiting and failed messages with masked recipients and no bodies', async () => {
+    const { stdout } = await status();
+    expect(stdout).toContain('Outbox: 1 pending, 0 being sent, 0 sent, 1 failed');
+    expect(stdout).toMatch(/Waiting \(1\):\n {2}[0-9a-f-]{36} .* inquiry_owner +o\*\*\*@lonestar\.example {2}0 tries/);
+    expect(stdout).toMatch(/Failed \(1\):\n {2}[0-9a-f-]{36} .* inquiry_client +d\*\*\*@example\.com {2}10 tries {2}last error ESOCKET/);
+    expect(stdout).not.toContain('dolly@example.com');
+    expect(stdout).not.toContain('secret message');
+    expect(stdout).not.toContain('Dolly');
+  });
+
+  test('--full shows addresses and subjects; --retry=<id> puts a failed message back in line', async () => {
+    const { stdout } = await status('--full');
+    expect(stdout).toContain('dolly@example.com');
+    expect(stdout).toContain('We got your inquiry, Dolly');
+    expect(stdout).not.toContain('secret message');
+
+    const [failed] = await query<{ id: string }>(database, "SELECT id FROM outbox WHERE status = 'failed'");
+    const retried = await status(`--retry=${failed!.id}`);
+    expect(retried.stdout).toContain('Put 1 of 1 failed message(s) back in line.');
+    expect(retried.stdout).toContain('Outbox: 2 pending');
+  });
+
+  test('--retry refuses something that is not a message id', async () => {
+    await expect(status('--retry=1;DROP TABLE outbox')).rejects.toMatchObject({
+      stderr: expect.stringContaining('--retry takes message ids'),
+    });
+  });
+});

@@ -1,0 +1,239 @@
+import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { openContext, skipBrowser, useBrowser } from './support/browser';
+import { queryRows } from './support/db';
+import { formatLongDate } from '../../src/lib/time-slots';
+import { AVAILABILITY_MESSAGES, BOOKING_LABELS, SLOT_LABELS, bookingEventLabel, clock } from '../fixtures';
+import { DESK, addOwner, checkState, deskNav, openDesk, sendInquiry, signIn } from './support/desk';
+
+const OWNER = { username: `desk-owner-${Date.now()}`, password: 'saddle-up-for-the-long-trail' };
+const RUN = Date.now().toString(36);
+/** The start of each "Lift" button's accessible name, before the slot and date. */
+const LIFT = DESK.blocks.liftLabel.split('{slot}')[0]!;
+
+/** The slot labels /availability offers on `date` to a new visitor (empty when the day is full or blocked). */
+async function offeredSlots(browser: Browser, date: string): Promise<string[]> {
+  const context = await openContext(browser);
+  try {
+    const page = await context.newPage();
+    await page.goto('/availability');
+    await page.locator('main input[type="date"]:enabled').fill(date);
+    await page.getByRole('radio').first().or(page.getByText(AVAILABILITY_MESSAGES.empty.title)).waitFor();
+    const labels = await page.getByRole('radio').evaluateAll((radios) => radios.map((radio) => radio.closest('label')?.textContent?.trim() ?? ''));
+    return labels.sort();
+  } finally {
+    await context.close();
+  }
+}
+
+/** Reserves the evening of `date` on /availability as a visitor. */
+async function reserveEvening(browser: Browser, date: string, clientName: string): Promise<void> {
+  const context = await openContext(browser);
+  try {
+    const page = await context.newPage();
+    await page.goto('/availability');
+    await page.locator('main input[type="date"]:enabled').fill(date);
+    await page.getByRole('radio', { name: EVENING }).check();
+    await page.getByLabel(BOOKING_LABELS.clientName).fill(clientName);
+    await page.getByLabel(BOOKING_LABELS.clientEmail).fill(`hank-${RUN}@example.com`);
+    await page.getByLabel(BOOKING_LABELS.eventType).selectOption({ label: bookingEventLabel('birthday') });
+    const answer = page.waitForResponse((response) => response.url().endsWith('/api/bookings'));
+    await page.locator('main form button[type="submit"]').click();
+    expect((await answer).status()).toBe(201);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Opens a view from the desk's navigation and waits until its list has loaded. */
+async function openView(page: Page, name: string): Promise<void> {
+  await deskNav(page).getByRole('link', { name }).click();
+  await eventually(() => deskNav(page).getByRole('link', { name }).getAttribute('aria-current')).toBe('page');
+  await page.getByRole('heading', { level: 2, name }).waitFor();
+  await page.getByText(DESK.loading).waitFor({ state: 'detached' });
+}
+
+/** expect.poll with the suite's patience (functions run in fresh workers on a small machine). */
+const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
+
+const ALL_SLOTS = [...SLOT_LABELS].sort();
+const [MORNING, , EVENING] = SLOT_LABELS as [string, string, string];
+
+describe.skipIf(skipBrowser)("the owner's desk", () => {
+  const browser = useBrowser();
+
+  beforeAll(async () => {
+    expect(await addOwner(OWNER.username, OWNER.password)).toContain(`Created the owner "${OWNER.username}"`);
+  });
+
+  test('finds an inquiry, cancels a booking, blocks and lifts a day, signs out for good; axe 0 in every state', { timeout: 240_000 }, async () => {
+    const lastName = `Rancher-${RUN}`;
+    const message = 'Sunset toast for 80 <b>guests</b> & a fiddler.\nעברית: שלום';
+    const reserved = clock.day(40);
+    const blocked = clock.day(41);
+    await sendInquiry(browser(), { lastName, message, email: `dolly-${RUN}@example.com` });
+    await reserveEvening(browser(), reserved, `Hank Hill ${RUN}`);
+
+    const context = await openContext(browser());
+    try {
+      const page = await context.newPage();
+      await openDesk(page);
+      await checkState(page, 'sign-in');
+
+      // A wrong password: one generic message, still signed out.
+      await page.getByLabel('Username', { exact: true }).fill(OWNER.username);
+      await page.getByLabel('Password', { exact: true }).fill('not-the-password-at-all');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await eventually(() => page.getByRole('alert').filter({ hasText: DESK.signIn.failure.fallback }).count()).toBe(1);
+      await checkState(page, 'sign-in-error');
+
+      await signIn(page, OWNER.username, OWNER.password);
+      await page.getByText(DESK.loading).waitFor({ state: 'detached' });
+      expect(await deskNav(page).getByRole('link', { name: DESK.views.inquiries }).getAttribute('aria-current')).toBe('page');
+      await checkState(page, 'inquiries');
+
+      // Search finds the visitor's inquiry; opened, it shows the whole message as text, e-mail and phone as links.
+      await page.getByLabel(DESK.inquiries.searchLabel).fill(lastName);
+      await page.getByRole('button', { name: DESK.inquiries.search, exact: true }).click();
+      const item = page.getByRole('button', { name: new RegExp(`Dolly ${lastName}`) });
+      await item.waitFor();
+      await eventually(() => page.locator('main [aria-expanded]').count()).toBe(1);
+      await item.click();
+      expect(await item.getAttribute('aria-expanded')).toBe('true');
+      const details = page.locator(`#${await item.getAttribute('aria-controls')}`);
+      expect(await details.locator('p[dir="auto"]').innerText()).toBe(message);
+      expect(await details.locator('b').count()).toBe(0);
+      expect(await details.getByRole('link', { name: `dolly-${RUN}@example.com` }).getAttribute('href')).toBe(`mailto:dolly-${RUN}@example.com`);
+      expect(await details.getByRole('link', { name: '(512) 555-0199' }).getAttribute('href')).toBe('tel:+15125550199');
+      expect(await page.getByRole('link', { name: DESK.inquiries.export }).getAttribute('href')).toBe('/api/admin/inquiries.csv');
+      await checkState(page, 'inquiry-open');
+
+      // Bookings: the reservation is held; cancelling asks first, then the row shows it cancelled.
+      await openView(page, DESK.views.bookings);
+      const row = page.locator('main li').filter({ hasText: `Hank Hill ${RUN}` });
+      await row.getByText(DESK.bookings.states.held, { exact: true }).waitFor();
+      await checkState(page, 'bookings');
+      await row.getByRole('button', { name: DESK.bookings.cancel }).click();
+      const dialog = page.getByRole('dialog', { name: DESK.bookings.confirm.title });
+      await dialog.waitFor();
+      expect(await dialog.innerText()).toContain(`Hank Hill ${RUN}`);
+      await checkState(page, 'cancel-dialog');
+      expect(await offeredSlots(browser(), reserved)).not.toContain(EVENING);
+      await dialog.getByRole('button', { name: DESK.bookings.confirm.confirm }).click();
+      await row.getByText(DESK.bookings.states.cancelled, { exact: true }).waitFor();
+      expect(await row.getByRole('button', { name: DESK.bookings.cancel }).count()).toBe(0);
+      expect(await dialog.count()).toBe(0);
+      expect(await offeredSlots(browser(), reserved)).toEqual(ALL_SLOTS);
+
+      // Blocked dates: the whole day goes from /availability; lifting the morning block offers the morning again.
+      await openView(page, DESK.views.blocks);
+      await checkState(page, 'blocks');
+      await page.getByLabel(DESK.blocks.labels.date, { exact: true }).fill(blocked);
+      await page.getByLabel(DESK.blocks.labels.timeSlot).selectOption({ label: DESK.blocks.wholeDay });
+      await page.getByRole('button', { name: DESK.blocks.submit, exact: true }).click();
+      const lifts = page.getByRole('button', { name: new RegExp(`^${LIFT}.*, ${formatLongDate(blocked)}$`) });
+      await eventually(() => lifts.count()).toBe(3);
+      await checkState(page, 'blocks-listed');
+      expect(await offeredSlots(browser(), blocked)).toEqual([]);
+      await page.getByRole('button', { name: new RegExp(`^${LIFT}${MORNING}`) }).click();
+      await eventually(() => lifts.count()).toBe(2);
+      expect(await offeredSlots(browser(), blocked)).toEqual([MORNING]);
+
+      // Signing out: back to the sign-in form, also after a reload, and the API refuses the old cookie.
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.getByRole('button', { name: 'Sign in' }).waitFor();
+      await page.reload();
+      await openDesk(page);
+      expect(await page.getByRole('button', { name: 'Sign out' }).count()).toBe(0);
+      expect((await page.request.get('/api/admin/inquiries')).status()).toBe(401);
+      await page.goBack();
+      await openDesk(page);
+      expect(await page.getByRole('button', { name: 'Sign out' }).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a session that ends on the server returns the desk to the sign-in form with a notice', async () => {
+    const context = await openContext(browser(), { viewportName: 'phone' });
+    try {
+      const page = await context.newPage();
+      await openDesk(page);
+      await signIn(page, OWNER.username, OWNER.password);
+      await queryRows('DELETE FROM sessions');
+      await deskNav(page).getByRole('link', { name: DESK.views.bookings }).click();
+      await page.getByRole('button', { name: 'Sign in' }).waitFor();
+      expect(await page.getByRole('status').filter({ hasText: DESK.expired }).count()).toBe(1);
+      await checkState(page, 'session-ended');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a list that fails to load says so and offers "Try again", which loads it', async () => {
+    const context = await openContext(browser());
+    try {
+      const page = await context.newPage();
+      await openDesk(page, '#bookings');
+      let failures = 1;
+      await page.route('**/api/admin/bookings?*', (route) =>
+        failures-- > 0 ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"x","message":"down"}}' }) : route.continue(),
+      );
+      await signIn(page, OWNER.username, OWNER.password);
+      const alert = page.getByRole('alert').filter({ hasText: DESK.loadFailed });
+      await alert.waitFor();
+      await checkState(page, 'load-failed');
+      await alert.getByRole('button', { name: DESK.retry }).click();
+      await alert.waitFor({ state: 'detached' });
+      await page.getByText(DESK.loading).waitFor({ state: 'detached' });
+      expect(await page.locator('main ul li').count()).toBeGreaterThan(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('lists an e-mail the outbox gave up on, and "Send again" puts it back in line; axe 0', async () => {
+    const email = `mail-fail-${RUN}@example.com`;
+    await sendInquiry(browser(), { lastName: 'Bounce', message: 'Two bars, please.', email });
+    // The local inbox takes everything: once the client's acknowledgement went out, mark it as the outbox marks a
+    // message after its last try.
+    const sentTo = () => queryRows<{ id: string }>(`SELECT id FROM outbox WHERE status = 'sent' AND to_addresses::text LIKE $1`, [`%${email}%`]);
+    await eventually(async () => (await sentTo()).length).toBe(1);
+    const [failed] = await queryRows<{ id: string; subject: string }>(
+      `UPDATE outbox SET status = 'failed', sent_at = NULL, attempts = 10, last_error = 'EENVELOPE 550'
+        WHERE id = $1 RETURNING id, subject`,
+      [(await sentTo())[0]!.id],
+    );
+    expect(failed).toBeDefined();
+    const context = await openContext(browser());
+    try {
+      const page = await context.newPage();
+      await openDesk(page, '#mail');
+      await signIn(page, OWNER.username, OWNER.password);
+      await page.getByRole('heading', { level: 2, name: DESK.views.mail }).waitFor();
+      const retry = page.getByRole('button', { name: DESK.mail.retryLabel.replace('{subject}', failed!.subject) });
+      await retry.waitFor();
+      await expect.poll(() => page.getByText(email).count()).toBeGreaterThan(0);
+      await checkState(page, 'mail-failed');
+      await retry.click();
+      await page.getByText(DESK.mail.retried.title).first().waitFor();
+      await retry.waitFor({ state: 'detached' });
+      await eventually(async () => (await queryRows<{ status: string }>('SELECT status FROM outbox WHERE id = $1', [failed!.id]))[0]?.status).toBe('pending');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('with JavaScript off the page says the desk needs it and shows no form', async () => {
+    const context = await openContext(browser(), { javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto('/admin');
+      expect(await page.locator('main').innerText()).toContain(DESK.noscript);
+      expect(await page.locator('main form').count()).toBe(0);
+      expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,209 @@
+/**
+ * The one set of test fixtures (after Starlight's `__tests__/test-utils.ts`): the site's copy read from `src/content`,
+ * a clock tests inject instead of reading the wall clock, and valid inquiries and bookings built from both.
+ * Editing a cocktail, a nav link or the phone number in `src/content` changes what the tests expect, not the tests.
+ */
+import { afterEach, beforeEach, vi } from 'vitest';
+import cocktailsJson from '../src/content/cocktails.json';
+import faqJson from '../src/content/faq.json';
+import formsJson from '../src/content/forms.json';
+import highlightsJson from '../src/content/highlights.json';
+import packagesJson from '../src/content/packages.json';
+import pagesJson from '../src/content/pages.json';
+import settingsJson from '../src/content/settings.json';
+import statsJson from '../src/content/stats.json';
+import testimonialsJson from '../src/content/testimonials.json';
+import valuesJson from '../src/content/values.json';
+import { BOOKING_EVENT_TYPES, TIME_SLOTS, type BookingInput, type TimeSlotKey } from '../src/schemas/booking';
+import { addDaysUtc, todayUtc } from '../src/schemas/dates';
+import { INQUIRY_EVENT_TYPES, type InquiryInput } from '../src/schemas/inquiry';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Copy, as the owner writes it in src/content (slot and event-type labels live beside their keys in src/schemas).
+
+/** Site settings: brand, phone, e-mail, navigation, footer, renovation notice (src/content/settings.json). */
+export const site = settingsJson.site;
+/** The copy of each content page (src/content/pages.json). */
+export const pages = pagesJson;
+/** The copy of the contact and availability pages (src/content/forms.json). */
+export const forms = formsJson;
+/** The signature cocktails, in menu order. */
+export const cocktails = cocktailsJson;
+/** The FAQ groups with their questions and answers, in page order. */
+export const faqGroups = faqJson;
+/** The home page's highlights, in order. */
+export const highlights = highlightsJson;
+/** The about page's values, in order. */
+export const values = valuesJson;
+/** The service packages, in order. */
+export const packages = packagesJson;
+/** The services page's stats, in order. */
+export const stats = statsJson;
+/** The home page's testimonials, in order. */
+export const testimonials = testimonialsJson;
+
+/** The header navigation as [label, href], in order, the Contact button last. */
+export const NAV_LINKS: ReadonlyArray<readonly [label: string, href: string]> = [
+  ...site.nav.links.map((link) => [link.label, link.href] as const),
+  [site.nav.cta.label, site.nav.cta.href],
+];
+/** The footer's quick links as [label, href], in order. */
+export const FOOTER_LINKS: ReadonlyArray<readonly [label: string, href: string]> = site.footer.quickLinks.map(
+  (link) => [link.label, link.href] as const,
+);
+/** The `tel:` link of the phone number in settings. */
+export const PHONE_HREF = `tel:+1${site.phone.replace(/\D/g, '')}`;
+
+
+/** The label of a time slot key, as the checker lists it ("evening" → "Evening 6PM - 11PM"). */
+export function slotLabel(key: TimeSlotKey): string {
+  return TIME_SLOTS.find((slot) => slot.key === key)!.label;
+}
+/** The labels of every time slot, in day order. */
+export const SLOT_LABELS: readonly string[] = TIME_SLOTS.map((slot) => slot.label);
+
+/** The label of an inquiry event type value, as the inquiry form's select shows it. */
+export function inquiryEventLabel(value: InquiryInput['eventType']): string {
+  return INQUIRY_EVENT_TYPES.find((type) => type.value === value)!.label;
+}
+/** The label of a booking event type value, as the reservation form's select shows it. */
+export function bookingEventLabel(value: BookingInput['eventType']): string {
+  return BOOKING_EVENT_TYPES.find((type) => type.value === value)!.label;
+}
+
+const inquiryForm = formsJson.contact.form;
+const checker = formsJson.availability.checker;
+const reservation = checker.reservation;
+
+/** Field labels of the inquiry form, by field name. */
+export const INQUIRY_LABELS: Record<keyof Omit<InquiryInput, 'website'>, string> = inquiryForm.labels;
+/** Buttons of the inquiry form: idle and while sending. */
+export const INQUIRY_BUTTONS = { submit: inquiryForm.submit, pending: inquiryForm.pending };
+/** Toasts of the inquiry form. */
+export const INQUIRY_TOASTS = {
+  success: inquiryForm.success,
+  failureTitle: inquiryForm.failure.title,
+  failureFallback: inquiryForm.failure.fallback,
+};
+
+/** Field labels of the reservation form, by field name. */
+export const BOOKING_LABELS: Record<'clientName' | 'clientEmail' | 'eventType', string> = reservation.labels;
+/** Buttons of the reservation form: idle and while booking. */
+export const BOOKING_BUTTONS = { submit: reservation.submit, pending: reservation.pending };
+/** Toasts of the reservation form. */
+export const BOOKING_TOASTS = {
+  confirmed: reservation.confirmed,
+  failed: { title: reservation.failure.title, description: reservation.failure.fallback },
+  missing: reservation.missing,
+};
+/** What the availability checker says about a date's slots. */
+export const AVAILABILITY_MESSAGES = {
+  loading: checker.loading,
+  empty: checker.empty,
+  loadFailed: checker.loadFailed,
+  retry: checker.retry,
+  slotGone: checker.slotGone,
+};
+
+/** The 503 body every endpoint answers while the database is unreachable (netlify/lib/http/endpoint.ts). */
+export const UNAVAILABLE = {
+  error: {
+    code: 'service_unavailable',
+    message: 'Our booking system is taking a short break. Please try again in a few minutes.',
+  },
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// The clock: tests pass one in instead of reading the wall clock.
+
+/** A fixed instant and the calendar days around it (UTC, the booking rules' time zone: src/schemas/dates.ts). */
+export interface Clock {
+  /** The fixed instant. */
+  readonly now: Date;
+  /** Its UTC date, YYYY-MM-DD. */
+  readonly today: string;
+  /** The UTC date `days` after today (negative: before), YYYY-MM-DD. */
+  day(days: number): string;
+}
+
+/**
+ * A clock fixed at `now`, by default noon UTC of the day this module loaded: twelve hours from either midnight, so
+ * a date two or more days from `today` is on the same side of the server's "today" even if a run crosses midnight.
+ */
+export function fixedClock(now: Date = new Date(`${todayUtc()}T12:00:00.000Z`)): Clock {
+  const today = todayUtc(now);
+  return { now, today, day: (days) => addDaysUtc(today, days) };
+}
+
+/** The clock of this test run (one per test file). */
+export const clock: Clock = fixedClock();
+
+/**
+ * Pins `Date` (not timers) to `at.now` for each test of the enclosing block, so code under test that asks for the
+ * time (a function judging "today") gets the clock's answer: for tests on the exact edges of the booking window.
+ */
+export function freezeClock(at: Clock = clock): void {
+  beforeEach(() => {
+    vi.setSystemTime(at.now);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Valid submissions.
+
+let sequence = 0;
+
+/** An e-mail address no other fixture of this run has used: `tag-<n>-<time>@example.com`. */
+export function uniqueEmail(tag = 'guest'): string {
+  sequence += 1;
+  return `${tag}-${sequence}-${Date.now().toString(36)}@example.com`;
+}
+
+/** A valid inquiry as the form sends it; the event date is 150 days after the clock's today. */
+export function inquiry(patch: Partial<InquiryInput> = {}, at: Clock = clock): InquiryInput {
+  return {
+    firstName: 'Dolly',
+    lastName: 'Rivera',
+    email: 'dolly@example.com',
+    phone: '(512) 555-0199',
+    eventType: 'wedding',
+    guestCount: '120',
+    eventDate: at.day(150),
+    eventLocation: 'Austin, TX',
+    message: 'Ranch wedding, outdoor bar please.',
+    ...patch,
+  };
+}
+
+/** The row `inquiry` is stored as in contact_inquiries (without id and created_at), after trimming. */
+export function storedInquiry(sent: InquiryInput): Record<string, unknown> {
+  return {
+    first_name: sent.firstName,
+    last_name: sent.lastName,
+    email: sent.email,
+    phone: sent.phone,
+    event_type: sent.eventType,
+    guest_count: String(sent.guestCount),
+    event_date: sent.eventDate,
+    event_location: sent.eventLocation,
+    message: sent.message ?? null,
+  };
+}
+
+/**
+ * A valid reservation as the form sends it: 30 days after the clock's today, the evening slot, and an e-mail address
+ * of its own (a client may hold only a few slots at once, so fixtures never share one by accident).
+ */
+export function booking(patch: Partial<BookingInput> = {}, at: Clock = clock): BookingInput {
+  return {
+    date: at.day(30),
+    timeSlot: 'evening',
+    clientName: 'Hank Porter',
+    clientEmail: uniqueEmail('hank'),
+    eventType: 'birthday',
+    ...patch,
+  };
+}
