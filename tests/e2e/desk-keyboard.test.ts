@@ -128,13 +128,13 @@ describe.skipIf(skipBrowser)("the owner's desk by keyboard alone", () => {
       expect(await focused(page)).toBe(`button ${DESK.bookings.confirm.confirm}`);
       await page.keyboard.press('Enter');
       await row.getByText(DESK.bookings.states.cancelled, { exact: true }).waitFor();
-      expect(await page.evaluate(() => document.activeElement?.id)).toBe(rowId);
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id), { timeout: 5_000 }).toBe(rowId);
 
       // Sign out by keyboard: the sign-in form comes back with focus on its heading.
       await tabTo(page, /^button Sign out$/, { back: true, limit: 200 });
       await page.keyboard.press('Enter');
       await page.getByRole('button', { name: 'Sign in' }).waitFor();
-      expect(await focused(page)).toBe('h2 Sign in');
+      await expect.poll(() => focused(page), { timeout: 5_000 }).toBe('h2 Sign in');
     } finally {
       await context.close();
     }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { DeskCopy } from '../../content.config';
 import { cancelBooking, fetchBookings } from '../../lib/desk-api';
 import { texasToday } from '../../lib/desk-time';
@@ -24,6 +24,13 @@ export default function BookingsView({ copy, onError }: Props) {
   const text = copy.bookings;
   const [asked, setAsked] = useState<OwnerBooking>();
   const [pending, setPending] = useState(false);
+  // After a cancel, the row (now cancelled) takes the focus its removed "Cancel" button had, in the same commit.
+  const focusAfterCommit = useRef<string>(undefined);
+  useLayoutEffect(() => {
+    if (!focusAfterCommit.current) return;
+    document.getElementById(focusAfterCommit.current)?.focus();
+    focusAfterCommit.current = undefined;
+  });
   const bookings = useLoad(
     async () => {
       const from = texasToday(new Date());
@@ -37,11 +44,10 @@ export default function BookingsView({ copy, onError }: Props) {
     setPending(true);
     try {
       const cancelled = await cancelBooking(booking.id);
+      focusAfterCommit.current = `booking-${cancelled.id}`;
       bookings.setData((list) => list.map((row) => (row.id === cancelled.id ? cancelled : row)));
       showToast(text.cancelled);
       setAsked(undefined);
-      // The row stays (now cancelled) and takes the focus its gone "Cancel" button had.
-      requestAnimationFrame(() => document.getElementById(`booking-${cancelled.id}`)?.focus());
     } catch (error) {
       setAsked(undefined);
       onError(error);
