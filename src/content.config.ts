@@ -280,6 +280,7 @@ const deskCopy = z.object({
     search: text,
     clear: text,
     export: text,
+    exportMatches: text,
     empty: text,
     noMatch: template('q'),
     loadMore: text,
@@ -298,6 +299,8 @@ const deskCopy = z.object({
   bookings: z.object({
     lead: text,
     empty: text,
+    range: z.object({ label: text, upcoming: text, past: text }),
+    past: z.object({ lead: text, empty: text }),
     kinds: z.object({ reservation: text, block: text }),
     states: z.object({ held: text, cancelled: text, lifted: text }),
     cancelledOn: template('date'),

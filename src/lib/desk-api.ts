@@ -25,8 +25,10 @@ export async function signOut(): Promise<void> {
   await apiRequest('DELETE', '/api/admin/session');
 }
 
-/** The address of the inquiries CSV export (a download link, sent with the session cookie). */
-export const INQUIRIES_CSV_URL = '/api/admin/inquiries.csv';
+/** The address of the inquiries CSV export (a download link, sent with the session cookie): all, or those matching `q`. */
+export function inquiriesCsvUrl(q: string): string {
+  return q ? `/api/admin/inquiries.csv?${new URLSearchParams({ q })}` : '/api/admin/inquiries.csv';
+}
 
 /** GET /api/admin/inquiries: one page (50, newest first) matching `q`, after `cursor` when given. */
 export async function fetchInquiries(q: string, cursor?: string | null): Promise<OwnerInquiryPage> {

@@ -105,7 +105,14 @@ describe.skipIf(skipBrowser)("the owner's desk", () => {
       expect(await details.locator('b').count()).toBe(0);
       expect(await details.getByRole('link', { name: `dolly-${RUN}@example.com` }).getAttribute('href')).toBe(`mailto:dolly-${RUN}@example.com`);
       expect(await details.getByRole('link', { name: '(512) 555-0199' }).getAttribute('href')).toBe('tel:+15125550199');
-      expect(await page.getByRole('link', { name: DESK.inquiries.export }).getAttribute('href')).toBe('/api/admin/inquiries.csv');
+      // The CSV download follows the search: the signed-in session gets a file with only the matching inquiry.
+      const csvHref = await page.getByRole('link', { name: DESK.inquiries.exportMatches }).getAttribute('href');
+      expect(csvHref).toBe(`/api/admin/inquiries.csv?q=${encodeURIComponent(lastName)}`);
+      const csv = await page.request.get(csvHref!);
+      expect(csv.status()).toBe(200);
+      const csvRows = (await csv.text()).trimEnd().split('\r\n');
+      expect(csvRows).toHaveLength(2);
+      expect(csvRows[1]).toContain(lastName);
       await checkState(page, 'inquiry-open');
 
       // Bookings: the reservation is held; cancelling asks first, then the row shows it cancelled.
@@ -124,6 +131,15 @@ describe.skipIf(skipBrowser)("the owner's desk", () => {
       expect(await row.getByRole('button', { name: DESK.bookings.cancel }).count()).toBe(0);
       expect(await dialog.count()).toBe(0);
       expect(await offeredSlots(browser(), reserved)).toEqual(ALL_SLOTS);
+      // Past 12 months: history only, nothing to cancel.
+      await page.getByRole('button', { name: DESK.bookings.range.past }).click();
+      await eventually(() => page.getByRole('button', { name: DESK.bookings.range.past }).getAttribute('aria-pressed')).toBe('true');
+      // Nothing can be booked in the past through the API, so this run's past year is empty.
+      await page.getByText(DESK.bookings.past.empty).waitFor();
+      expect(await page.getByText(DESK.bookings.past.lead).count()).toBe(1);
+      expect(await page.getByRole('button', { name: DESK.bookings.cancel }).count()).toBe(0);
+      await checkState(page, 'bookings-past');
+      await page.getByRole('button', { name: DESK.bookings.range.upcoming }).click();
 
       // Blocked dates: the whole day goes from /availability; lifting the morning block offers the morning again.
       await openView(page, DESK.views.blocks);

@@ -14,12 +14,21 @@ import { byDateAndSlot } from './bookings-order';
 import styles from './desk.module.css';
 import { useLoad } from './use-load';
 
+/** Which holds the view lists: from today on, or those of the past year (history, nothing to act on). */
+type BookingRange = 'upcoming' | 'past';
+const RANGES: readonly BookingRange[] = ['upcoming', 'past'];
+/** How far back "Past" reaches, in days. */
+const PAST_DAYS = 365;
+
 interface Props {
   copy: DeskCopy;
   onError: (error: unknown) => void;
 }
 
-/** Every reservation and block from today (Texas) on, soonest first; a held reservation can be cancelled. */
+/**
+ * Every reservation and block from today (Texas) on, soonest first, where a held reservation can be cancelled; or,
+ * switched to "Past", those of the last 12 months, most recent first, as history.
+ */
 export default function BookingsView({ copy, onError }: Props) {
   const text = copy.bookings;
   const [asked, setAsked] = useState<OwnerBooking>();
@@ -31,12 +40,17 @@ export default function BookingsView({ copy, onError }: Props) {
     document.getElementById(focusAfterCommit.current)?.focus();
     focusAfterCommit.current = undefined;
   });
+  const [range, setRange] = useState<BookingRange>('upcoming');
   const bookings = useLoad(
     async () => {
-      const from = texasToday(new Date());
-      return (await fetchBookings(from, addDaysUtc(from, MAX_BOOKING_RANGE_DAYS - 1))).sort(byDateAndSlot);
+      const today = texasToday(new Date());
+      if (range === 'past') {
+        const past = await fetchBookings(addDaysUtc(today, -PAST_DAYS), addDaysUtc(today, -1));
+        return past.sort((a, b) => byDateAndSlot(b, a));
+      }
+      return (await fetchBookings(today, addDaysUtc(today, MAX_BOOKING_RANGE_DAYS - 1))).sort(byDateAndSlot);
     },
-    'upcoming',
+    range,
     onError,
   );
 
@@ -59,15 +73,30 @@ export default function BookingsView({ copy, onError }: Props) {
 
   return (
     <>
-      <p className={styles.lead}>{text.lead}</p>
+      <div className={styles.toolbar}>
+        <p className={styles.lead}>{range === 'upcoming' ? text.lead : text.past.lead}</p>
+        <div role="group" aria-label={text.range.label} className={styles.segmented}>
+          {RANGES.map((choice) => (
+            <button
+              key={choice}
+              type="button"
+              className={`btn ${choice === range ? 'btn--primary' : 'btn--secondary'}`}
+              aria-pressed={choice === range}
+              onClick={() => setRange(choice)}
+            >
+              {text.range[choice]}
+            </button>
+          ))}
+        </div>
+      </div>
       {!bookings.data ? (
         <LoadState copy={copy} failed={bookings.failed} onRetry={bookings.reload} />
       ) : bookings.data.length === 0 ? (
-        <p className={styles.empty}>{text.empty}</p>
+        <p className={styles.empty}>{range === 'upcoming' ? text.empty : text.past.empty}</p>
       ) : (
         <ul className={styles.list}>
           {bookings.data.map((booking) => (
-            <BookingRow key={booking.id} copy={text} booking={booking} onCancel={setAsked} />
+            <BookingRow key={booking.id} copy={text} booking={booking} onCancel={range === 'upcoming' ? setAsked : undefined} />
           ))}
         </ul>
       )}

@@ -1,6 +1,6 @@
-import { useRef, useState, type SubmitEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type SubmitEvent } from 'react';
 import type { DeskCopy } from '../../content.config';
-import { fetchInquiries, INQUIRIES_CSV_URL } from '../../lib/desk-api';
+import { fetchInquiries, inquiriesCsvUrl } from '../../lib/desk-api';
 import LoadState from './LoadState';
 import InquiryItem from './InquiryItem';
 import Template from './Template';
@@ -12,12 +12,23 @@ interface Props {
   onError: (error: unknown) => void;
 }
 
-/** Inquiries, newest first: search by name, e-mail or phone, 50 at a time with "Load more", each one opens in place. */
+/**
+ * Inquiries, newest first: search by name, e-mail or phone ("Show all" ends a search), 50 at a time with "Load more",
+ * each one opens in place; the CSV download holds what the list shows (all, or the search's matches).
+ */
 export default function InquiriesView({ copy, onError }: Props) {
   const text = copy.inquiries;
   const [q, setQ] = useState('');
   const [more, setMore] = useState(false);
   const list = useRef<HTMLUListElement>(null);
+  const search = useRef<HTMLInputElement>(null);
+  // After "Load more", the first new inquiry takes the focus, in the commit that shows it.
+  const focusAfterCommit = useRef<number>(undefined);
+  useLayoutEffect(() => {
+    if (focusAfterCommit.current === undefined) return;
+    list.current?.querySelectorAll<HTMLButtonElement>('[aria-expanded]')[focusAfterCommit.current]?.focus();
+    focusAfterCommit.current = undefined;
+  });
   const page = useLoad(() => fetchInquiries(q), q, onError);
 
   const onSearch = (event: SubmitEvent<HTMLFormElement>) => {
@@ -25,14 +36,20 @@ export default function InquiriesView({ copy, onError }: Props) {
     setQ(String(new FormData(event.currentTarget).get('q') ?? '').trim());
   };
 
+  const showAll = () => {
+    if (search.current) search.current.value = '';
+    setQ('');
+    search.current?.focus();
+  };
+
   const loadMore = async () => {
     const shown = page.data?.inquiries.length ?? 0;
     setMore(true);
     try {
       const next = await fetchInquiries(q, page.data?.nextCursor);
-      page.setData((current) => ({ inquiries: [...current.inquiries, ...next.inquiries], nextCursor: next.nextCursor }));
       // Focus the first new inquiry, so keyboard users carry on where the list grew.
-      requestAnimationFrame(() => list.current?.querySelectorAll<HTMLButtonElement>('[aria-expanded]')[shown]?.focus());
+      focusAfterCommit.current = shown;
+      page.setData((current) => ({ inquiries: [...current.inquiries, ...next.inquiries], nextCursor: next.nextCursor }));
     } catch (error) {
       onError(error);
     } finally {
@@ -47,14 +64,19 @@ export default function InquiriesView({ copy, onError }: Props) {
         <form role="search" className={styles.search} onSubmit={onSearch}>
           <label htmlFor="inquiry-search">{text.searchLabel}</label>
           <div className={styles.searchRow}>
-            <input id="inquiry-search" name="q" type="search" className={styles.input} maxLength={200} defaultValue={q} />
+            <input ref={search} id="inquiry-search" name="q" type="search" className={styles.input} maxLength={200} defaultValue={q} />
             <button type="submit" className="btn btn--primary">
               {text.search}
             </button>
+            {q && (
+              <button type="button" className="btn btn--secondary" onClick={showAll}>
+                {text.clear}
+              </button>
+            )}
           </div>
         </form>
-        <a className="btn btn--secondary" href={INQUIRIES_CSV_URL} download>
-          {text.export}
+        <a className="btn btn--secondary" href={inquiriesCsvUrl(q)} download>
+          {q ? text.exportMatches : text.export}
         </a>
       </div>
       {!page.data ? (

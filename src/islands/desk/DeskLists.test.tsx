@@ -1,0 +1,168 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import desk from '../../content/desk.json';
+import { texasToday } from '../../lib/desk-time';
+import { addDaysUtc } from '../../schemas/dates';
+import type { OwnerBooking } from '../../schemas/owner';
+import { dismissToast } from '../../stores/toasts';
+import OwnerDesk from '../OwnerDesk';
+
+const copy = desk.desk;
+const SIGNED_IN = { user: { username: 'dolores' } };
+
+const inquiry = (n: number) => ({
+  id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+  firstName: `Client${n}`,
+  lastName: 'Tester',
+  email: `client${n}@example.com`,
+  phone: '(512) 555-0199',
+  eventType: 'wedding',
+  guestCount: '80',
+  eventDate: '2027-03-23',
+  eventLocation: 'Austin, TX',
+  message: 'hello',
+  createdAt: '2026-06-20T23:05:00.000Z',
+});
+
+const booking = (date: string, timeSlot: OwnerBooking['timeSlot'], name: string): OwnerBooking => ({
+  id: `${date}-${timeSlot}`,
+  date,
+  timeSlot,
+  kind: 'reservation',
+  state: 'held',
+  clientName: name,
+  clientEmail: `${name.toLowerCase()}@example.com`,
+  eventType: 'wedding',
+  createdAt: '2026-01-02T15:00:00.000Z',
+  cancelledAt: null,
+  cancelledBy: null,
+});
+
+/** A fake owner API that answers from `answer(url)` and records every URL asked for. */
+function serve(answer: (url: URL) => unknown) {
+  const asked: URL[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      const url = new URL(input, 'http://desk.test');
+      asked.push(url);
+      if (url.pathname === '/api/admin/session') return Response.json(SIGNED_IN);
+      return Response.json(answer(url));
+    }),
+  );
+  return asked;
+}
+
+beforeEach(() => {
+  window.location.hash = '';
+});
+
+afterEach(() => {
+  act(() => dismissToast());
+  vi.unstubAllGlobals();
+});
+
+describe('the inquiries list', () => {
+  test('"Load more" appends the next page after the cursor and moves focus to the first new inquiry', async () => {
+    const asked = serve((url) =>
+      url.searchParams.get('cursor') === 'page-2'
+        ? { inquiries: [inquiry(3), inquiry(4)], nextCursor: null }
+        : { inquiries: [inquiry(1), inquiry(2)], nextCursor: 'page-2' },
+    );
+    const user = userEvent.setup();
+    render(<OwnerDesk copy={copy} />);
+    await screen.findByRole('button', { name: /Client2/ });
+    await user.click(screen.getByRole('button', { name: copy.inquiries.loadMore }));
+    const third = await screen.findByRole('button', { name: /Client3/ });
+    expect(third).toHaveFocus();
+    expect(screen.getAllByRole('button', { expanded: false }).map((button) => button.textContent)).toEqual([
+      expect.stringContaining('Client1'),
+      expect.stringContaining('Client2'),
+      expect.stringContaining('Client3'),
+      expect.stringContaining('Client4'),
+    ]);
+    expect(screen.queryByRole('button', { name: copy.inquiries.loadMore })).not.toBeInTheDocument();
+    expect(asked.filter((url) => url.pathname === '/api/admin/inquiries').map((url) => url.search)).toEqual(['', '?cursor=page-2']);
+  });
+
+  test('a search narrows the CSV download to its matches; "Show all" ends the search', async () => {
+    const asked = serve((url) => ({ inquiries: url.searchParams.get('q') ? [inquiry(7)] : [inquiry(1), inquiry(7)], nextCursor: null }));
+    const user = userEvent.setup();
+    render(<OwnerDesk copy={copy} />);
+    await screen.findByRole('button', { name: /Client1/ });
+    expect(screen.getByRole('link', { name: copy.inquiries.export })).toHaveAttribute('href', '/api/admin/inquiries.csv');
+    expect(screen.queryByRole('button', { name: copy.inquiries.clear })).not.toBeInTheDocument();
+
+    await user.type(screen.getByLabelText(copy.inquiries.searchLabel), 'o’brien & co');
+    await user.click(screen.getByRole('button', { name: copy.inquiries.search }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Client1/ })).not.toBeInTheDocument());
+    const csv = screen.getByRole('link', { name: copy.inquiries.exportMatches });
+    expect(new URL(csv.getAttribute('href')!, 'http://desk.test').searchParams.get('q')).toBe('o’brien & co');
+    expect(csv.getAttribute('href')).toMatch(/^\/api\/admin\/inquiries\.csv\?q=/);
+
+    await user.click(screen.getByRole('button', { name: copy.inquiries.clear }));
+    await screen.findByRole('button', { name: /Client1/ });
+    expect(screen.getByLabelText(copy.inquiries.searchLabel)).toHaveValue('');
+    expect(screen.getByLabelText(copy.inquiries.searchLabel)).toHaveFocus();
+    expect(screen.getByRole('link', { name: copy.inquiries.export })).toHaveAttribute('href', '/api/admin/inquiries.csv');
+    expect(asked.filter((url) => url.pathname === '/api/admin/inquiries').map((url) => url.searchParams.get('q'))).toEqual([
+      null,
+      'o’brien & co',
+      null,
+    ]);
+  });
+});
+
+describe('the bookings list', () => {
+  test('"Past 12 months" asks for the year before today, lists it most recent first, and offers no Cancel', async () => {
+    const today = texasToday(new Date());
+    const upcoming = [booking(addDaysUtc(today, 9), 'evening', 'Later'), booking(addDaysUtc(today, 2), 'morning', 'Soon')];
+    const past = [
+      booking(addDaysUtc(today, -200), 'evening', 'Oldest'),
+      booking(addDaysUtc(today, -3), 'morning', 'Recent'),
+      booking(addDaysUtc(today, -3), 'evening', 'Latest'),
+    ];
+    const asked = serve((url) => ({ bookings: url.searchParams.get('to')! < today ? past : upcoming }));
+    window.location.hash = '#bookings';
+    const user = userEvent.setup();
+    render(<OwnerDesk copy={copy} />);
+    const group = await screen.findByRole('group', { name: copy.bookings.range.label });
+    const list = (await screen.findByText('Soon')).closest('ul')!;
+    expect(within(list).getAllByRole('listitem').map((row) => row.textContent)).toEqual([
+      expect.stringContaining('Soon'),
+      expect.stringContaining('Later'),
+    ]);
+    expect(within(list).getAllByRole('button', { name: copy.bookings.cancel })).toHaveLength(2);
+    expect(within(group).getByRole('button', { name: copy.bookings.range.upcoming })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByText(copy.bookings.lead)).toBeInTheDocument();
+
+    await user.click(within(group).getByRole('button', { name: copy.bookings.range.past }));
+    await screen.findByText(/Oldest/);
+    expect(within(group).getByRole('button', { name: copy.bookings.range.past })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByText(copy.bookings.past.lead)).toBeInTheDocument();
+    const rows = within(screen.getByText('Oldest').closest('ul')!).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringContaining('Latest'),
+      expect.stringContaining('Recent'),
+      expect.stringContaining('Oldest'),
+    ]);
+    expect(screen.queryByRole('button', { name: copy.bookings.cancel })).not.toBeInTheDocument();
+
+    const ranges = asked.filter((url) => url.pathname === '/api/admin/bookings').map((url) => [url.searchParams.get('from'), url.searchParams.get('to')]);
+    expect(ranges).toEqual([
+      [today, addDaysUtc(today, 730)],
+      [addDaysUtc(today, -365), addDaysUtc(today, -1)],
+    ]);
+  });
+
+  test('an empty past year says so', async () => {
+    serve(() => ({ bookings: [] }));
+    window.location.hash = '#bookings';
+    const user = userEvent.setup();
+    render(<OwnerDesk copy={copy} />);
+    await screen.findByText(copy.bookings.empty);
+    await user.click(screen.getByRole('button', { name: copy.bookings.range.past }));
+    expect(await screen.findByText(copy.bookings.past.empty)).toBeInTheDocument();
+  });
+});
