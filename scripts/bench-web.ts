@@ -14,20 +14,16 @@ import type { Result as LighthouseResult } from 'lighthouse';
 import { median } from './lib/bench-stats.ts';
 import { CHROME_FLAGS, findChrome } from './lib/shared-harness/chrome.ts';
 import { serveDist } from './bench-web-server.ts';
+import settings from '../src/content/settings.json' with { type: 'json' };
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The eight screens of the spec; the last one is any unknown path. */
-const ROUTES = [
-  { name: 'Home', path: '/' },
-  { name: 'About', path: '/about' },
-  { name: 'Services', path: '/services' },
-  { name: 'Menu', path: '/menu' },
-  { name: 'FAQ', path: '/faq' },
-  { name: 'Contact', path: '/contact' },
-  { name: 'Availability', path: '/availability' },
+/** The eight screens of the spec: every navigation link, the call to action, and any unknown path (the 404 page). */
+const ROUTES: readonly { name: string; path: string }[] = [
+  ...settings.site.nav.links.map((link) => ({ name: link.label, path: link.href })),
+  { name: settings.site.nav.cta.label, path: settings.site.nav.cta.href },
   { name: '404', path: '/no-such-page' },
-] as const;
+];
 
 /** Routes that must request no JavaScript before the page has loaded (their islands hydrate when idle). */
 const NO_EARLY_JS = new Set(['Home', 'About', 'Services', 'Menu', '404']);

@@ -48,7 +48,3 @@ export function hrefOfLink(scope: ParentNode, label: string): string | null {
   return link ? link.getAttribute('href') : null;
 }
 
-/** Reads a JSON file from src/content (the single source of the copy). */
-export function content<T>(name: string): T {
-  return JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'src', 'content', `${name}.json`), 'utf8')) as T;
-}

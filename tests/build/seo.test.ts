@@ -6,33 +6,11 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { telHref } from '../../src/lib/phone';
-import { DIST, content, loadPage } from './dist';
+import { faqGroups as faq, site as settings } from '../fixtures';
+import { DIST, loadPage } from './dist';
 
-interface Link {
-  label: string;
-  href: string;
-}
-interface Settings {
-  site: {
-    brandName: string;
-    shortName: string;
-    tagline: string;
-    phone: string;
-    email: string;
-    state: string;
-    primaryAreas: string[];
-    businessHours: Array<{ days: string; hours: string }>;
-    footer: { blurb: string };
-    nav: { links: Link[]; cta: Link };
-  };
-}
-interface FaqGroup {
-  items: Array<{ question: string; answer: string }>;
-}
 type Node = Record<string, unknown> & { '@type': string };
 
-const { site: settings } = content<Settings>('settings');
-const faq = content<FaqGroup[]>('faq');
 
 /** The public routes: every navigation link plus the call to action (seven pages). */
 const PUBLIC = [...settings.nav.links, settings.nav.cta].map((link) => link.href);
