@@ -1,9 +1,10 @@
-// Build time only (node:fs): the display face, cut down to the characters headings use, as a small WOFF file.
+// Build time only (node:fs): the display face, cut down to the characters headings use, as a small WOFF2 file.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { deflateSync, inflateSync } from 'node:zlib';
+import { inflateSync } from 'node:zlib';
+import { compress } from 'wawoff2';
 
 /** The WOFF 1.0 file of the display face as @fontsource ships it (latin subset, 215 glyphs, 28 KB). */
 export const DISPLAY_FONT_SOURCE = '@fontsource/rye/files/rye-latin-400-normal.woff';
@@ -78,36 +79,6 @@ export function toSfnt(tables: Table[], flavor = 0x00010000): Buffer {
     out.writeUInt32BE(table.data.length, record + 12);
     table.data.copy(out, offset);
     offset += padded(table.data.length);
-  });
-  return out;
-}
-
-/** A WOFF 1.0 file of these tables, each zlib-compressed. */
-export function toWoff(tables: Table[], flavor = 0x00010000): Buffer {
-  const sorted = [...tables].sort((a, b) => (a.tag < b.tag ? -1 : 1));
-  const packed = sorted.map((table) => {
-    const compressed = deflateSync(table.data, { level: 9 });
-    return { ...table, stored: compressed.length < table.data.length ? compressed : table.data };
-  });
-  const headerSize = 44 + 20 * packed.length;
-  const total = headerSize + packed.reduce((sum, table) => sum + padded(table.stored.length), 0);
-  const out = Buffer.alloc(total);
-  out.write('wOFF', 0, 'latin1');
-  out.writeUInt32BE(flavor, 4);
-  out.writeUInt32BE(total, 8);
-  out.writeUInt16BE(packed.length, 12);
-  out.writeUInt32BE(toSfnt(tables, flavor).length, 16);
-  out.writeUInt16BE(1, 20);
-  let offset = headerSize;
-  packed.forEach((table, i) => {
-    const entry = 44 + 20 * i;
-    out.write(table.tag, entry, 'latin1');
-    out.writeUInt32BE(offset, entry + 4);
-    out.writeUInt32BE(table.stored.length, entry + 8);
-    out.writeUInt32BE(table.data.length, entry + 12);
-    out.writeUInt32BE(checksum(table.data), entry + 16);
-    table.stored.copy(out, offset);
-    offset += padded(table.stored.length);
   });
   return out;
 }
@@ -279,16 +250,21 @@ export function displayFontSource(): Buffer {
   return readFileSync(createRequire(import.meta.url).resolve(DISPLAY_FONT_SOURCE));
 }
 
+/** A WOFF2 file of these tables (Brotli, with WOFF2's glyf/loca transform): about 15 % smaller than WOFF 1.0 here. */
+export async function toWoff2(tables: Table[]): Promise<Buffer> {
+  return Buffer.from(await compress(toSfnt(tables)));
+}
+
 /**
- * Writes the display face's subset (WOFF) into `dir` under a name derived from its content and returns its path; the
+ * Writes the display face's subset (WOFF2) into `dir` under a name derived from its content and returns its path; the
  * file is rewritten only when it changes. astro.config.mjs hands this file to Astro's font pipeline.
  */
-export function writeDisplayFontSubset(dir: string): string {
-  const woff = toWoff(subsetTables(readWoff(displayFontSource()), DISPLAY_CHARACTERS));
-  const file = join(dir, `rye-display-${createHash('sha256').update(woff).digest('hex').slice(0, 10)}.woff`);
+export async function writeDisplayFontSubset(dir: string): Promise<string> {
+  const woff2 = await toWoff2(subsetTables(readWoff(displayFontSource()), DISPLAY_CHARACTERS));
+  const file = join(dir, `rye-display-${createHash('sha256').update(woff2).digest('hex').slice(0, 10)}.woff2`);
   if (!existsSync(file)) {
     mkdirSync(dir, { recursive: true });
-    writeFileSync(file, woff);
+    writeFileSync(file, woff2);
   }
   return file;
 }
