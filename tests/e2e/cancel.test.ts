@@ -94,7 +94,7 @@ describe.skipIf(skipBrowser)('cancel link', () => {
       const done = visitor.getByRole('heading', { level: 2, name: copy.cancelled.heading });
       await done.waitFor();
       // Focus moves to the confirmation, so a screen reader reads it out.
-      expect(await done.evaluate((heading) => heading === document.activeElement)).toBe(true);
+      await expect.poll(() => done.evaluate((heading) => heading === document.activeElement), { timeout: 5_000 }).toBe(true);
       expect(await visitor.locator('main').innerText()).toContain('is cancelled and the time slot is free again');
       expect(await axeViolations(visitor)).toEqual([]);
 

@@ -70,16 +70,16 @@ describe.skipIf(skipBrowser)("the owner's desk by keyboard alone", () => {
       await page.keyboard.press('Enter');
       await page.getByRole('button', { name: 'Sign out' }).waitFor();
       // Focus lands on the view's heading, ready to read on.
-      expect(await focused(page)).toBe(`h2 ${DESK.views.inquiries}`);
+      await expect.poll(() => focused(page), { timeout: 5_000 }).toBe(`h2 ${DESK.views.inquiries}`);
 
       // An inquiry opens and closes with Enter.
       await page.getByText(DESK.loading).waitFor({ state: 'detached' });
       await tabTo(page, new RegExp(`^button Dolly ${RUN}`));
       await page.keyboard.press('Enter');
-      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-expanded'))).toBe('true');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-expanded')), { timeout: 5_000 }).toBe('true');
       await page.getByText(`By keyboard ${RUN}`).waitFor();
       await page.keyboard.press('Enter');
-      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-expanded'))).toBe('false');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-expanded')), { timeout: 5_000 }).toBe('false');
 
       // Blocked dates: date typed, slot chosen by typing, Block pressed, then Lift.
       await tabTo(page, new RegExp(`^a ${DESK.views.blocks}$`), { back: true });
@@ -98,11 +98,11 @@ describe.skipIf(skipBrowser)("the owner's desk by keyboard alone", () => {
       await page.keyboard.press('Enter');
       const lifts = page.getByRole('button', { name: new RegExp(`^${LIFT}.*, ${formatLongDate(clock.day(46))}$`) });
       await expect.poll(() => lifts.count(), { timeout: 15_000 }).toBe(3);
-      expect(await focused(page)).toBe(`h3 ${DESK.blocks.listHeading}`);
+      await expect.poll(() => focused(page), { timeout: 5_000 }).toBe(`h3 ${DESK.blocks.listHeading}`);
       await tabTo(page, new RegExp(`^button ${LIFT}${SLOT_LABELS[0]}`));
       await page.keyboard.press('Enter');
       await expect.poll(() => lifts.count(), { timeout: 15_000 }).toBe(2);
-      expect(await focused(page)).toBe(`h3 ${DESK.blocks.listHeading}`);
+      await expect.poll(() => focused(page), { timeout: 5_000 }).toBe(`h3 ${DESK.blocks.listHeading}`);
 
       // Bookings: Cancel opens the dialog on "Keep it"; Escape closes it and returns focus; then cancel for real.
       await tabTo(page, new RegExp(`^a ${DESK.views.bookings}$`), { back: true });
@@ -118,14 +118,14 @@ describe.skipIf(skipBrowser)("the owner's desk by keyboard alone", () => {
       await page.keyboard.press('Enter');
       const dialog = page.getByRole('dialog', { name: DESK.bookings.confirm.title });
       await dialog.waitFor();
-      expect(await focused(page)).toBe(`button ${DESK.bookings.confirm.keep}`);
+      await expect.poll(() => focused(page), { timeout: 5_000 }).toBe(`button ${DESK.bookings.confirm.keep}`);
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
-      expect(await focused(page)).toBe(`button ${DESK.bookings.cancel}`);
+      await expect.poll(() => focused(page), { timeout: 5_000 }).toBe(`button ${DESK.bookings.cancel}`);
       await page.keyboard.press('Enter');
       await dialog.waitFor();
       await page.keyboard.press('Tab');
-      expect(await focused(page)).toBe(`button ${DESK.bookings.confirm.confirm}`);
+      await expect.poll(() => focused(page), { timeout: 5_000 }).toBe(`button ${DESK.bookings.confirm.confirm}`);
       await page.keyboard.press('Enter');
       await row.getByText(DESK.bookings.states.cancelled, { exact: true }).waitFor();
       await expect.poll(() => page.evaluate(() => document.activeElement?.id), { timeout: 5_000 }).toBe(rowId);

@@ -140,7 +140,7 @@ describe.skipIf(skipBrowser)('inquiry form', () => {
       );
       expect(invalidNames).not.toContain('lastName');
       expect(invalidNames).not.toContain('message');
-      expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('firstName');
+      await eventually(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('firstName');
       // Each message is tied to its field, so it is read out with it.
       const describedBy = await field(page, 'firstName').getAttribute('aria-describedby');
       expect(await page.locator(`#${describedBy}`).innerText()).toMatch(/\S/);
