@@ -2,6 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import desk from '../content/desk.json';
+import { SIGN_IN_FAILED_MESSAGE } from '../schemas/owner';
 import { dismissToast } from '../stores/toasts';
 import OwnerDesk from './OwnerDesk';
 
@@ -48,15 +49,32 @@ describe('OwnerDesk', () => {
     serve({
       'GET /api/admin/session': () => Response.json(UNAUTHENTICATED, { status: 401 }),
       'POST /api/admin/session': () =>
-        Response.json({ error: { code: 'invalid_credentials', message: copy.signIn.failure.fallback } }, { status: 401 }),
+        Response.json({ error: { code: 'invalid_credentials', message: SIGN_IN_FAILED_MESSAGE } }, { status: 401 }),
     });
     const user = userEvent.setup();
     render(<OwnerDesk copy={copy} />);
     await user.type(await screen.findByLabelText('Username'), 'dolores');
     await user.type(screen.getByLabelText('Password'), 'wrong-password-here');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(copy.signIn.failure.fallback);
+    expect(await screen.findByRole('alert')).toHaveTextContent(SIGN_IN_FAILED_MESSAGE);
     expect(screen.queryByRole('button', { name: copy.signOut })).not.toBeInTheDocument();
+  });
+
+  test('a sign-in that never reaches the server says so, not that the password is wrong', async () => {
+    serve({
+      'GET /api/admin/session': () => Response.json(UNAUTHENTICATED, { status: 401 }),
+      'POST /api/admin/session': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    const user = userEvent.setup();
+    render(<OwnerDesk copy={copy} />);
+    await user.type(await screen.findByLabelText('Username'), 'dolores');
+    await user.type(screen.getByLabelText('Password'), 'a-long-enough-password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(copy.signIn.failure.fallback);
+    expect(alert).not.toHaveTextContent(SIGN_IN_FAILED_MESSAGE);
   });
 
   test('signed in: the inquiries view shows visitor text as text, isolated, with mailto and tel links', async () => {
