@@ -16,7 +16,7 @@ import { migrate } from '../netlify/lib/migrations';
 import { TIME_SLOT_KEYS } from '../src/schemas/booking';
 import { addDaysUtc, todayUtc } from '../src/schemas/dates';
 import { runLoad, type RunSummary } from './lib/bench-stats';
-import { ROOT_DIR } from './lib/paths';
+import { ROOT_DIR } from './lib/shared-harness/paths';
 import { embeddedDatabase } from './lib/shared-harness/database';
 import { freePort } from './lib/shared-harness/free-port';
 import { findRoute, netlifyContext } from './lib/shared-harness/functions';

@@ -17,8 +17,8 @@ import { hashPassword } from '../netlify/lib/owner/passwords';
 import { setOwnerPassword } from '../netlify/lib/owner/users';
 import { UsernameSchema, createNewPasswordSchema } from '../src/schemas/owner';
 import { DataDirInUseError, startEmbeddedDatabase } from './lib/shared-harness/embedded-db';
-import { embeddedDataDir } from './lib/paths';
-import { findRunningDatabase } from './lib/running-database';
+import { embeddedDataDir } from './lib/shared-harness/paths';
+import { findRunningDatabase } from './lib/shared-harness/running-database';
 import { existingDatabase } from './lib/shared-harness/database';
 
 const USAGE = 'Usage: npm run owner:add -- <username> [--reset]';

@@ -5,7 +5,7 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { addDaysUtc, todayUtc } from '../src/schemas/dates';
-import { ROOT_DIR, embeddedDataDir } from './lib/paths';
+import { ROOT_DIR, embeddedDataDir } from './lib/shared-harness/paths';
 import { freePort } from './lib/shared-harness/free-port';
 
 const READY_TIMEOUT_MS = 180_000;

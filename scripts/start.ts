@@ -17,8 +17,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { migrate } from '../netlify/lib/migrations';
 import { startMailCatcher } from './lib/shared-harness/mail-catcher';
-import { ROOT_DIR, embeddedDataDir } from './lib/paths';
-import { announceRunningDatabase, withdrawRunningDatabase } from './lib/running-database';
+import { ROOT_DIR, embeddedDataDir } from './lib/shared-harness/paths';
+import { announceRunningDatabase, withdrawRunningDatabase } from './lib/shared-harness/running-database';
 import { projectDatabase } from './lib/shared-harness/database';
 import { freePort } from './lib/shared-harness/free-port';
 

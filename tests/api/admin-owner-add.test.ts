@@ -8,8 +8,8 @@ import session from '../../netlify/functions/admin-session';
 import { verifyPassword } from '../../netlify/lib/owner/passwords';
 import { ownerAdd } from '../../scripts/owner-add';
 import { startEmbeddedDatabase } from '../../scripts/lib/shared-harness/embedded-db';
-import { ROOT_DIR } from '../../scripts/lib/paths';
-import { announceRunningDatabase, withdrawRunningDatabase } from '../../scripts/lib/running-database';
+import { ROOT_DIR } from '../../scripts/lib/shared-harness/paths';
+import { announceRunningDatabase, withdrawRunningDatabase } from '../../scripts/lib/shared-harness/running-database';
 import { callWith, cookieFrom, deskRequest, resetOwnerTables } from './admin-support';
 import { databases, query, useDatabase } from './support';
 

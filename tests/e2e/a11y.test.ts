@@ -1,5 +1,3 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import {
   BOOKING_LABELS,
@@ -14,21 +12,9 @@ import {
   slotLabel,
   uniqueEmail,
 } from '../fixtures';
+import { axeViolations } from './support/axe';
 import { openContext, openPage, skipBrowser, useBrowser, waitForIsland, type ViewportName } from './support/browser';
 import { ROUTES, settings } from './support/site';
-
-/** The WCAG levels every screen and state must pass. */
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-/** Runs axe in the page as it is now; returns one readable line per failing element (empty when clean). */
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return results.violations.flatMap((violation) =>
-    violation.nodes.map(
-      (node) => `${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ')}`,
-    ),
-  );
-}
 
 describe.skipIf(skipBrowser)('accessibility (axe, WCAG 2.2 AA)', () => {
   const browser = useBrowser();

@@ -15,8 +15,9 @@ import {
 } from '../fixtures';
 import { eventually, openContext, skipBrowser, useBrowser, type ViewportName } from './support/browser';
 import { queryRows } from './support/db';
+import { shownSlots } from './support/slots';
 
-/** The slot labels the checker lists for these keys, sorted as offeredSlots() returns them. */
+/** The slot labels the checker lists for these keys, sorted as shownSlots() returns them. */
 const labelsOf = (...keys: TimeSlotKey[]) => keys.map(slotLabel).sort();
 
 /** A gate for held requests: `hold` parks a route until `open()` is called. */
@@ -42,11 +43,6 @@ async function visit(browser: Browser, viewportName: ViewportName = 'desktop'): 
 }
 
 const dateInput = (page: Page) => page.locator('main input[type="date"]');
-
-/** The labels of the slots offered right now. */
-async function offeredSlots(page: Page): Promise<string[]> {
-  return (await page.getByRole('radio').evaluateAll((radios) => radios.map((radio) => radio.closest('label')?.textContent?.trim() ?? ''))).sort();
-}
 
 /** Chooses a date and waits until its slots (or the no-slots message) are shown. */
 async function chooseDate(page: Page, date: string): Promise<void> {
@@ -95,7 +91,7 @@ describe.skipIf(skipBrowser)('availability and booking', () => {
         availability.open();
         await page.getByRole('radio').first().waitFor();
         await loading.waitFor({ state: 'detached' });
-        expect(await offeredSlots(page)).toEqual([...SLOT_LABELS].sort());
+        expect(await shownSlots(page)).toEqual([...SLOT_LABELS].sort());
 
         // Picking a slot reveals the reservation form.
         await eventually(() => reserveButton(page).count()).toBe(0);
@@ -129,7 +125,7 @@ describe.skipIf(skipBrowser)('availability and booking', () => {
         // Slot, name, e-mail and event type are cleared (the form goes with the slot); the date stays.
         expect(await dateInput(page).inputValue()).toBe(date);
         await page.getByLabel(BOOKING_LABELS.clientName).waitFor({ state: 'detached' });
-        await eventually(() => offeredSlots(page)).toEqual(labelsOf('morning', 'afternoon'));
+        await eventually(() => shownSlots(page)).toEqual(labelsOf('morning', 'afternoon'));
         await eventually(() => page.getByRole('radio', { checked: true }).count()).toBe(0);
 
         expect(
@@ -143,7 +139,7 @@ describe.skipIf(skipBrowser)('availability and booking', () => {
       const second = await visit(browser(), viewportName);
       try {
         await chooseDate(second.page, date);
-        expect(await offeredSlots(second.page)).toEqual(labelsOf('morning', 'afternoon'));
+        expect(await shownSlots(second.page)).toEqual(labelsOf('morning', 'afternoon'));
       } finally {
         await second.context.close();
       }
@@ -192,7 +188,7 @@ describe.skipIf(skipBrowser)('availability and booking', () => {
       // The toast carries the server's 409 message (netlify/functions/bookings.ts).
       expect(failed).toContain('Sorry, that time slot was just booked. Please pick another.');
       // The loser's list is refetched: the taken slot is no longer offered.
-      await eventually(() => offeredSlots(loser.page)).toEqual(labelsOf('afternoon', 'evening'));
+      await eventually(() => shownSlots(loser.page)).toEqual(labelsOf('afternoon', 'evening'));
 
       const holds = await queryRows<{ client_name: string }>(
         "SELECT client_name FROM bookings WHERE date = $1 AND time_slot = 'morning' AND NOT is_available",

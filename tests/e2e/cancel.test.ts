@@ -5,9 +5,10 @@ import { CANCEL_REFUSALS } from '../../src/schemas/cancel';
 import type { TimeSlotKey } from '../../src/schemas/booking';
 import { BOOKING_LABELS, PHONE_HREF, bookingEventLabel, clock, site, slotLabel, uniqueEmail } from '../fixtures';
 import { axeViolations } from './support/axe';
-import { baseURL, openContext, openPage, skipBrowser, useBrowser, waitForIsland, type ViewportName } from './support/browser';
+import { baseURL, eventually, openContext, openPage, skipBrowser, useBrowser, waitForIsland, type ViewportName } from './support/browser';
 import { queryRows } from './support/db';
 import { cancelLinkIn, mailTo } from './support/mail';
+import { offeredSlotsOn } from './support/slots';
 
 const page = cancelJson.cancel;
 const copy = page.booking;
@@ -32,13 +33,6 @@ async function bookAndReadCancelLink(browser: Browser, date: string, slot: TimeS
   // The client gets one message, the confirmation, in the local inbox (real SMTP).
   const [confirmation] = await mailTo(email);
   return cancelLinkIn(confirmation!);
-}
-
-/** The slot labels /availability offers for `date`. */
-async function offeredSlots(visitor: Page, date: string): Promise<string[]> {
-  await visitor.locator('main input[type="date"]:enabled').fill(date);
-  await visitor.getByRole('radio').first().waitFor();
-  return visitor.getByRole('radio').evaluateAll((radios) => radios.map((radio) => radio.closest('label')?.textContent?.trim() ?? ''));
 }
 
 /** Opens a cancel link in a fresh context; resolves once the island has shown its first answer. */
@@ -94,14 +88,14 @@ describe.skipIf(skipBrowser)('cancel link', () => {
       const done = visitor.getByRole('heading', { level: 2, name: copy.cancelled.heading });
       await done.waitFor();
       // Focus moves to the confirmation, so a screen reader reads it out.
-      await expect.poll(() => done.evaluate((heading) => heading === document.activeElement), { timeout: 5_000 }).toBe(true);
+      await eventually(() => done.evaluate((heading) => heading === document.activeElement)).toBe(true);
       expect(await visitor.locator('main').innerText()).toContain('is cancelled and the time slot is free again');
       expect(await axeViolations(visitor)).toEqual([]);
 
       // The slot is free again at once: the confirmation's link leads to /availability, which offers it.
       await visitor.getByRole('link', { name: copy.cancelled.link.label }).click();
       await visitor.waitForURL(`${baseURL}/availability`);
-      expect(await offeredSlots(visitor, date)).toContain(slotLabel('evening'));
+      expect(await offeredSlotsOn(visitor, date)).toContain(slotLabel('evening'));
     } finally {
       await context.close();
     }

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { openContext, skipBrowser, useBrowser } from './support/browser';
+import { eventually, openContext, skipBrowser, useBrowser } from './support/browser';
 import { formatLongDate } from '../../src/lib/time-slots';
 import { BOOKING_LABELS, SLOT_LABELS, bookingEventLabel, clock } from '../fixtures';
 import { DESK, addOwner, openDesk, sendInquiry } from './support/desk';
@@ -70,16 +70,16 @@ describe.skipIf(skipBrowser)("the owner's desk by keyboard alone", () => {
       await page.keyboard.press('Enter');
       await page.getByRole('button', { name: 'Sign out' }).waitFor();
       // Focus lands on the view's heading, ready to read on.
-      await expect.poll(() => focused(page), { timeout: 5_000 }).toBe(`h2 ${DESK.views.inquiries}`);
+      await eventually(() => focused(page)).toBe(`h2 ${DESK.views.inquiries}`);
 
       // An inquiry opens and closes with Enter.
       await page.getByText(DESK.loading).waitFor({ state: 'detached' });
       await tabTo(page, new RegExp(`^button Dolly ${RUN}`));
       await page.keyboard.press('Enter');
-      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-expanded')), { timeout: 5_000 }).toBe('true');
+      await eventually(() => page.evaluate(() => document.activeElement?.getAttribute('aria-expanded'))).toBe('true');
       await page.getByText(`By keyboard ${RUN}`).waitFor();
       await page.keyboard.press('Enter');
-      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-expanded')), { timeout: 5_000 }).toBe('false');
+      await eventually(() => page.evaluate(() => document.activeElement?.getAttribute('aria-expanded'))).toBe('false');
 
       // Blocked dates: date typed, slot chosen by typing, Block pressed, then Lift.
       await tabTo(page, new RegExp(`^a ${DESK.views.blocks}$`), { back: true });
@@ -98,11 +98,11 @@ describe.skipIf(skipBrowser)("the owner's desk by keyboard alone", () => {
       await page.keyboard.press('Enter');
       const lifts = page.getByRole('button', { name: new RegExp(`^${LIFT}.*, ${formatLongDate(clock.day(46))}$`) });
       await expect.poll(() => lifts.count(), { timeout: 15_000 }).toBe(3);
-      await expect.poll(() => focused(page), { timeout: 5_000 }).toBe(`h3 ${DESK.blocks.listHeading}`);
+      await eventually(() => focused(page)).toBe(`h3 ${DESK.blocks.listHeading}`);
       await tabTo(page, new RegExp(`^button ${LIFT}${SLOT_LABELS[0]}`));
       await page.keyboard.press('Enter');
       await expect.poll(() => lifts.count(), { timeout: 15_000 }).toBe(2);
-      await expect.poll(() => focused(page), { timeout: 5_000 }).toBe(`h3 ${DESK.blocks.listHeading}`);
+      await eventually(() => focused(page)).toBe(`h3 ${DESK.blocks.listHeading}`);
 
       // Bookings: Cancel opens the dialog on "Keep it"; Escape closes it and returns focus; then cancel for real.
       await tabTo(page, new RegExp(`^a ${DESK.views.bookings}$`), { back: true });
@@ -118,23 +118,23 @@ describe.skipIf(skipBrowser)("the owner's desk by keyboard alone", () => {
       await page.keyboard.press('Enter');
       const dialog = page.getByRole('dialog', { name: DESK.bookings.confirm.title });
       await dialog.waitFor();
-      await expect.poll(() => focused(page), { timeout: 5_000 }).toBe(`button ${DESK.bookings.confirm.keep}`);
+      await eventually(() => focused(page)).toBe(`button ${DESK.bookings.confirm.keep}`);
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
-      await expect.poll(() => focused(page), { timeout: 5_000 }).toBe(`button ${DESK.bookings.cancel}`);
+      await eventually(() => focused(page)).toBe(`button ${DESK.bookings.cancel}`);
       await page.keyboard.press('Enter');
       await dialog.waitFor();
       await page.keyboard.press('Tab');
-      await expect.poll(() => focused(page), { timeout: 5_000 }).toBe(`button ${DESK.bookings.confirm.confirm}`);
+      await eventually(() => focused(page)).toBe(`button ${DESK.bookings.confirm.confirm}`);
       await page.keyboard.press('Enter');
       await row.getByText(DESK.bookings.states.cancelled, { exact: true }).waitFor();
-      await expect.poll(() => page.evaluate(() => document.activeElement?.id), { timeout: 5_000 }).toBe(rowId);
+      await eventually(() => page.evaluate(() => document.activeElement?.id)).toBe(rowId);
 
       // Sign out by keyboard: the sign-in form comes back with focus on its heading.
       await tabTo(page, /^button Sign out$/, { back: true, limit: 200 });
       await page.keyboard.press('Enter');
       await page.getByRole('button', { name: 'Sign in' }).waitFor();
-      await expect.poll(() => focused(page), { timeout: 5_000 }).toBe('h2 Sign in');
+      await eventually(() => focused(page)).toBe('h2 Sign in');
     } finally {
       await context.close();
     }

@@ -1,9 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { openContext, skipBrowser, useBrowser } from './support/browser';
+import { eventually, openContext, skipBrowser, useBrowser } from './support/browser';
 import { queryRows } from './support/db';
+import { offeredSlotsOn } from './support/slots';
 import { formatLongDate } from '../../src/lib/time-slots';
-import { AVAILABILITY_MESSAGES, BOOKING_LABELS, SLOT_LABELS, bookingEventLabel, clock } from '../fixtures';
+import { SIGN_IN_FAILED_MESSAGE } from '../../src/schemas/owner';
+import { BOOKING_LABELS, SLOT_LABELS, bookingEventLabel, clock } from '../fixtures';
 import { DESK, addOwner, checkState, deskNav, openDesk, sendInquiry, signIn } from './support/desk';
 
 const OWNER = { username: `desk-owner-${Date.now()}`, password: 'saddle-up-for-the-long-trail' };
@@ -17,10 +19,7 @@ async function offeredSlots(browser: Browser, date: string): Promise<string[]> {
   try {
     const page = await context.newPage();
     await page.goto('/availability');
-    await page.locator('main input[type="date"]:enabled').fill(date);
-    await page.getByRole('radio').first().or(page.getByText(AVAILABILITY_MESSAGES.empty.title)).waitFor();
-    const labels = await page.getByRole('radio').evaluateAll((radios) => radios.map((radio) => radio.closest('label')?.textContent?.trim() ?? ''));
-    return labels.sort();
+    return await offeredSlotsOn(page, date);
   } finally {
     await context.close();
   }
@@ -53,9 +52,6 @@ async function openView(page: Page, name: string): Promise<void> {
   await page.getByText(DESK.loading).waitFor({ state: 'detached' });
 }
 
-/** expect.poll with the suite's patience (functions run in fresh workers on a small machine). */
-const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
-
 const ALL_SLOTS = [...SLOT_LABELS].sort();
 const [MORNING, , EVENING] = SLOT_LABELS as [string, string, string];
 
@@ -84,7 +80,7 @@ describe.skipIf(skipBrowser)("the owner's desk", () => {
       await page.getByLabel('Username', { exact: true }).fill(OWNER.username);
       await page.getByLabel('Password', { exact: true }).fill('not-the-password-at-all');
       await page.getByRole('button', { name: 'Sign in' }).click();
-      await eventually(() => page.getByRole('alert').filter({ hasText: DESK.signIn.failure.fallback }).count()).toBe(1);
+      await eventually(() => page.getByRole('alert').filter({ hasText: SIGN_IN_FAILED_MESSAGE }).count()).toBe(1);
       await checkState(page, 'sign-in-error');
 
       await signIn(page, OWNER.username, OWNER.password);
@@ -99,7 +95,7 @@ describe.skipIf(skipBrowser)("the owner's desk", () => {
       await item.waitFor();
       await eventually(() => page.locator('main [aria-expanded]').count()).toBe(1);
       await item.click();
-      expect(await item.getAttribute('aria-expanded')).toBe('true');
+      await eventually(() => item.getAttribute('aria-expanded')).toBe('true');
       const details = page.locator(`#${await item.getAttribute('aria-controls')}`);
       expect(await details.locator('p[dir="auto"]').innerText()).toBe(message);
       expect(await details.locator('b').count()).toBe(0);
@@ -229,7 +225,7 @@ describe.skipIf(skipBrowser)("the owner's desk", () => {
       await page.getByRole('heading', { level: 2, name: DESK.views.mail }).waitFor();
       const retry = page.getByRole('button', { name: DESK.mail.retryLabel.replace('{subject}', failed!.subject) });
       await retry.waitFor();
-      await expect.poll(() => page.getByText(email).count()).toBeGreaterThan(0);
+      await eventually(() => page.getByText(email).count()).toBeGreaterThan(0);
       await checkState(page, 'mail-failed');
       await retry.click();
       await page.getByText(DESK.mail.retried.title).first().waitFor();

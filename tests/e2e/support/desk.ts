@@ -1,4 +1,3 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -7,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import deskJson from '../../../src/content/desk.json';
 import { expect, inject } from 'vitest';
 import { INQUIRY_LABELS, clock, inquiryEventLabel } from '../../fixtures';
+import { axeViolations } from './axe';
 import { VIEWPORTS, openContext } from './browser';
 import './context';
 
@@ -14,17 +14,6 @@ import './context';
 export const DESK = deskJson.desk;
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-
-/** The WCAG levels every screen and state must pass. */
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-/** Runs axe in the page as it is now; one readable line per failing element (empty when clean). */
-export async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return results.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id} at ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ')}`),
-  );
-}
 
 /**
  * Checks one state of the desk at the phone and the desktop width: axe finds nothing at either. With
