@@ -8,7 +8,7 @@ import { inTransaction } from '../lib/transaction';
 
 /** POST /api/admin/bookings/{id}/cancel: releases a reservation (the slot is free again at once); 409 if released. */
 export default ownerEndpoint('admin-booking-cancel', {
-  POST: async (_req, { db, params, session }) => {
+  POST: async (_req, { db, params, background, session }) => {
     const id = params.id ?? '';
     // The release and the client's and owner's cancellation e-mails are one transaction; the mails go out after it.
     let mailIds: string[] = [];
@@ -23,7 +23,8 @@ export default ownerEndpoint('admin-booking-cancel', {
     if (result.outcome === 'already_released') {
       return replyError(409, 'already_released', 'That reservation was already cancelled.');
     }
-    await deliverSoon(undefined, mailIds);
+    // On Netlify the send runs on after the answer (waitUntil), so this request's connection is not held during SMTP.
+    await deliverSoon(background, mailIds);
     return reply(200, { booking: result.booking });
   },
 });

@@ -1,7 +1,7 @@
-import { withDatabase, type Queryable } from '../db';
+import { withDatabase, type BackgroundWork, type Queryable } from '../db';
 import { endpoint, type Handler } from '../http/endpoint';
 import { replyError } from '../http/reply';
-import { clearedSessionCookie, findSession, sessionTokenOf, type OwnerSession } from './sessions';
+import { SESSION_COOKIE, clearedSessionCookie, findSession, sessionTokenOf, type OwnerSession } from './sessions';
 
 /** The methods an owner endpoint can answer. */
 export type OwnerMethod = 'GET' | 'POST' | 'DELETE';
@@ -13,6 +13,8 @@ export type OwnerContext = {
   now: Date;
   /** Path parameters from the function's `config.path` (`/api/admin/blocks/:id` → params.id). */
   params: Record<string, string>;
+  /** Netlify's context, for work that may finish after the answer (sending e-mail without holding the connection). */
+  background: BackgroundWork;
 };
 
 /** A handler of a signed-in request. */
@@ -23,7 +25,7 @@ export type AnonymousHandler = (
   context: OwnerContext & { session: OwnerSession | undefined },
 ) => Promise<Response>;
 
-const STATE_CHANGING = new Set(['POST', 'DELETE', 'PUT', 'PATCH']);
+const STATE_CHANGING = new Set<string>(['POST', 'DELETE'] satisfies OwnerMethod[]);
 
 /**
  * Whether a state-changing request comes from a page of this site: Sec-Fetch-Site says same-origin, or (older
@@ -73,14 +75,14 @@ export function ownerEndpoint(
     return withDatabase(context, async (db) => {
       const session = token ? await findSession(db, token, now) : undefined;
       const open = anonymous[method];
-      if (open) return open(req, { db, now, params, session });
+      if (open) return open(req, { db, now, params, background: context, session });
       if (!session) {
-        const cookieSent = (req.headers.get('cookie') ?? '').includes('__Host-session=');
+        const cookieSent = (req.headers.get('cookie') ?? '').includes(`${SESSION_COOKIE}=`);
         return replyError(401, 'unauthenticated', UNAUTHENTICATED, {
           headers: cookieSent ? { 'Set-Cookie': clearedSessionCookie() } : {},
         });
       }
-      return handlers[method]!(req, { db, now, params, session });
+      return handlers[method]!(req, { db, now, params, background: context, session });
     });
   });
 }
