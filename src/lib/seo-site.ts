@@ -5,7 +5,7 @@ export const LOCAL_SITE_URL = 'http://localhost:8888';
 
 /**
  * Paths that must never be indexed nor listed in the sitemap: the owner's desk, the cancel page and the 404 page.
- * Their pages pass `noindex` to BaseLayout; robots.txt disallows the first two and the API.
+ * BaseLayout gives their pages `noindex` from this list; robots.txt disallows the first two and the API.
  */
 export const NOINDEX_PATHS = ['/admin', '/cancel', '/404'] as const;
 
