@@ -18,7 +18,7 @@ export const SIGN_IN_FAILED_MESSAGE = 'That username and password do not match. 
 /** The sign-in form: username (trimmed) and password (exactly as typed). */
 export const SignInSchema = formObject(
   {
-    username: requiredText('Please enter your username.', 200, 'Please enter a username of at most 200 characters.'),
+    username: requiredText('Please enter your username.', 200, 'Please enter a username of at most 200 characters.', 'your username'),
     password: v.pipe(
       v.string('Please enter your password.'),
       v.nonEmpty('Please enter your password.'),

@@ -3,8 +3,11 @@ import type { CheckerCopy } from '../../content.config';
 import { fillTemplate } from '../../lib/template';
 import { formatLongDate, slotLabel } from '../../lib/time-slots';
 import type { AvailabilityEntry } from '../../stores/availability';
-import { FieldError } from '../form/Field';
+import { FieldError, errorId } from '../form/Field';
 import styles from './SlotList.module.css';
+
+/** The slot choice's field id: its error message is `${SLOT_FIELD_ID}-error`. */
+const SLOT_FIELD_ID = 'booking-timeSlot';
 
 interface Props {
   copy: CheckerCopy;
@@ -66,7 +69,7 @@ export default function SlotList({ copy, date, entry, slot, slotGone, error, onP
       )}
 
       {offered !== undefined && offered.length > 0 && (
-        <fieldset className={styles.fieldset} aria-describedby={error ? 'booking-timeSlot-error' : undefined}>
+        <fieldset className={styles.fieldset} aria-describedby={error ? errorId(SLOT_FIELD_ID) : undefined}>
           <legend className={styles.legend}>{fillTemplate(copy.slotsLegend, { date: longDate })}</legend>
           <div className={styles.slots} aria-busy={entry?.status === 'ready' && entry.refreshing}>
             {offered.map((key) => (
@@ -76,7 +79,7 @@ export default function SlotList({ copy, date, entry, slot, slotGone, error, onP
               </label>
             ))}
           </div>
-          <FieldError fieldId="booking-timeSlot" message={error} />
+          <FieldError fieldId={SLOT_FIELD_ID} message={error} />
         </fieldset>
       )}
     </div>

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { DeskCopy } from '../../content.config';
-import { cancelBooking, fetchBookings } from '../../lib/desk-api';
+import { cancelBooking, fetchBookings, isUnauthorized } from '../../lib/desk-api';
 import { texasToday } from '../../lib/desk-time';
 import { formatLongDate, slotLabel } from '../../lib/time-slots';
 import { addDaysUtc } from '../../schemas/dates';
@@ -65,7 +65,7 @@ export default function BookingsView({ copy, onError }: Props) {
     } catch (error) {
       setAsked(undefined);
       onError(error);
-      bookings.reload();
+      if (!isUnauthorized(error)) bookings.reload();
     } finally {
       setPending(false);
     }
