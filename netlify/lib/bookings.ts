@@ -1,6 +1,6 @@
 import { TIME_SLOT_KEYS, type Booking, type BookingOutput, type TimeSlotKey } from '../../src/schemas/booking';
 import { MAX_FUTURE_HOLDS } from '../../src/schemas/holds';
-import type { Queryable } from './db';
+import { isoTimestamp, type Queryable } from './db';
 import type { Transaction } from './transaction';
 
 type BookingRow = {
@@ -15,10 +15,6 @@ type BookingRow = {
   updated_at: Date | string;
 };
 
-function iso(value: Date | string): string {
-  return new Date(value).toISOString();
-}
-
 function toBooking(row: BookingRow): Booking {
   return {
     id: row.id,
@@ -28,8 +24,8 @@ function toBooking(row: BookingRow): Booking {
     clientEmail: row.client_email,
     eventType: row.event_type,
     isAvailable: row.is_available,
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
+    createdAt: isoTimestamp(row.created_at),
+    updatedAt: isoTimestamp(row.updated_at),
   };
 }
 

@@ -94,14 +94,7 @@ function judge(row: TokenRow | undefined, now: Date): CancelLookup {
       startsAt: window.start.toISOString(),
       endsAt: window.end.toISOString(),
     },
-    mail: {
-      id: row.id,
-      date: row.date,
-      timeSlot: row.time_slot,
-      clientName: row.client_name,
-      clientEmail: row.client_email,
-      eventType: row.event_type,
-    },
+    mail: toBookingMail({ ...row, id: row.id, client_name: row.client_name, client_email: row.client_email, event_type: row.event_type }),
   };
 }
 
@@ -124,6 +117,18 @@ type ReleasedRow = {
   client_email: string;
   event_type: BookingEventType;
 };
+
+/** A client's booking row as its e-mails need it. */
+function toBookingMail(row: ReleasedRow): BookingMail {
+  return {
+    id: row.id,
+    date: row.date,
+    timeSlot: row.time_slot,
+    clientName: row.client_name,
+    clientEmail: row.client_email,
+    eventType: row.event_type,
+  };
+}
 
 /**
  * Releases a client's booking in the caller's transaction: frees its slot at once (is_available = true, the row
@@ -148,14 +153,7 @@ export async function releaseBooking(
     bookingId,
     now,
   ]);
-  const booking: BookingMail = {
-    id: row.id,
-    date: row.date,
-    timeSlot: row.time_slot,
-    clientName: row.client_name,
-    clientEmail: row.client_email,
-    eventType: row.event_type,
-  };
+  const booking = toBookingMail(row);
   const mailIds = await enqueueCancellationMails(db, booking, by);
   return { booking, cancelledAt: now, mailIds };
 }

@@ -26,6 +26,11 @@ export class DatabaseUnavailableError extends Error {
 /** What the platform offers to keep work running after the answer is sent (Netlify's context.waitUntil). */
 export type BackgroundWork = { waitUntil?: (promise: Promise<unknown>) => void };
 
+/** A timestamptz value as a driver hands it over (a Date, or text from PGlite's socket) as ISO 8601 in UTC. */
+export function isoTimestamp(value: Date | string): string {
+  return new Date(value).toISOString();
+}
+
 // SQLSTATE classes and codes that mean "the server is not there for us right now", not "the query is wrong".
 const UNAVAILABLE_CODES = new Set(['57014', '57P01', '57P02', '57P03', '53300', '53400']);
 

@@ -4,9 +4,8 @@
  */
 import type { CancelBookingView, CancelRequestInput } from '../schemas/cancel';
 import { apiRequest, postJson, type WriteOptions } from './api';
+import { BUSINESS_TIME_ZONE } from './time-slots';
 
-/** The business's time zone: every slot is a window of local Texas time. */
-export const BUSINESS_TIME_ZONE = 'America/Chicago';
 
 /** The token of a cancel link: from its fragment (`#token=…`, as the confirmation e-mail writes it) or its query. */
 export function cancelTokenFrom(url: URL): string | undefined {

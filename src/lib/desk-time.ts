@@ -1,7 +1,6 @@
 /** Dates and times on the owner's desk, in the business's time zone (Texas: America/Chicago). */
 
-/** The business's time zone. */
-export const BUSINESS_TIME_ZONE = 'America/Chicago';
+import { BUSINESS_TIME_ZONE } from './time-slots';
 
 const isoDay = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 const moment = new Intl.DateTimeFormat('en-US', { timeZone: BUSINESS_TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' });

@@ -1,6 +1,7 @@
 import copy from '../../../src/content/emails.json' with { type: 'json' };
 import settings from '../../../src/content/settings.json' with { type: 'json' };
-import { BOOKING_EVENT_TYPES, TIME_SLOTS, type Booking, type BookingEventType, type TimeSlotKey } from '../../../src/schemas/booking';
+import { BUSINESS_TIME_ZONE, formatLongDate, optionLabel, slotLabel } from '../../../src/lib/time-slots';
+import { BOOKING_EVENT_TYPES, type Booking, type BookingEventType, type TimeSlotKey } from '../../../src/schemas/booking';
 import { INQUIRY_EVENT_TYPES, type InquiryOutput } from '../../../src/schemas/inquiry';
 import {
   cancellationIcs,
@@ -12,7 +13,7 @@ import {
 } from './calendar';
 import type { MailAddress, MailConfig } from './config';
 import { fill, oneLine, renderBody, type Block } from './render';
-import { BUSINESS_TIME_ZONE, slotWindow } from './slot-window';
+import { slotWindow } from './slot-window';
 
 /** Which message of which event an outbox row holds. */
 export type MessageKind =
@@ -48,19 +49,7 @@ export type CancelledBy = 'client' | 'owner';
 
 type Values = Record<string, string>;
 
-const longDate = new Intl.DateTimeFormat('en-US', {
-  weekday: 'long',
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
 const clockTime = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: BUSINESS_TIME_ZONE });
-
-/** "Saturday, April 17, 2027" for the calendar date 2027-04-17. */
-export function formatLongDate(date: string): string {
-  return longDate.format(new Date(`${date}T00:00:00Z`));
-}
 
 /** "9:00 AM – 1:00 PM": the slot's window on the business's clock. */
 export function formatTimeWindow(date: string, slot: TimeSlotKey): string {
@@ -103,10 +92,6 @@ function mailbox(name: string, address: string): MailAddress {
   return { name: oneLine(name, 100), address };
 }
 
-function label(options: ReadonlyArray<{ value: string; label: string }>, value: string): string {
-  return options.find((option) => option.value === value)?.label ?? value;
-}
-
 /** The owner's notification and the client's acknowledgement of an inquiry, rendered from emails.json. */
 export function inquiryMessages(inquiry: InquiryMail, config: MailConfig): [OutgoingMessage, OutgoingMessage] {
   const values: Values = {
@@ -115,7 +100,7 @@ export function inquiryMessages(inquiry: InquiryMail, config: MailConfig): [Outg
     lastName: inquiry.lastName,
     email: inquiry.email,
     phone: inquiry.phone,
-    eventType: label(INQUIRY_EVENT_TYPES, inquiry.eventType),
+    eventType: optionLabel(INQUIRY_EVENT_TYPES, inquiry.eventType),
     guestCount: inquiry.guestCount,
     eventDate: formatLongDate(inquiry.eventDate),
     eventLocation: inquiry.eventLocation,
@@ -166,10 +151,10 @@ function bookingValues(booking: BookingMail, config: MailConfig): Values {
     ...businessValues(config),
     clientName: booking.clientName,
     clientEmail: booking.clientEmail,
-    eventType: label(BOOKING_EVENT_TYPES, booking.eventType),
+    eventType: optionLabel(BOOKING_EVENT_TYPES, booking.eventType),
     date: formatLongDate(booking.date),
     timeWindow: formatTimeWindow(booking.date, booking.timeSlot),
-    slot: TIME_SLOTS.find((slot) => slot.key === booking.timeSlot)?.label ?? booking.timeSlot,
+    slot: slotLabel(booking.timeSlot),
   };
 }
 

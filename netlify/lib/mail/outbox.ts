@@ -1,4 +1,4 @@
-import type { Queryable } from '../db';
+import { isoTimestamp, type Queryable } from '../db';
 import type { CalendarAttachment } from './calendar';
 import { mailConfig, type MailAddress, type MailConfig } from './config';
 import {
@@ -325,8 +325,8 @@ function toEntry(row: EntryRow): OutboxEntry {
     subject: row.subject,
     attempts: row.attempts,
     lastError: row.last_error,
-    nextAttemptAt: new Date(row.next_attempt_at).toISOString(),
-    createdAt: new Date(row.created_at).toISOString(),
+    nextAttemptAt: isoTimestamp(row.next_attempt_at),
+    createdAt: isoTimestamp(row.created_at),
     inquiryId: row.inquiry_id,
     bookingId: row.booking_id,
   };

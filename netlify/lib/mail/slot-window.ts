@@ -1,7 +1,6 @@
 import type { TimeSlotKey } from '../../../src/schemas/booking';
 
-/** The business's time zone: every slot is a window of local Texas time. */
-export const BUSINESS_TIME_ZONE = 'America/Chicago';
+import { BUSINESS_TIME_ZONE } from '../../../src/lib/time-slots';
 
 /** Local start and end hour (24 h clock, America/Chicago) of each slot, as the labels in TIME_SLOTS state them. */
 export const SLOT_HOURS: Readonly<Record<TimeSlotKey, { start: number; end: number }>> = {

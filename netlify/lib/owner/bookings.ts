@@ -1,6 +1,6 @@
 import { TIME_SLOT_KEYS, type TimeSlotKey } from '../../../src/schemas/booking';
 import type { OwnerBooking } from '../../../src/schemas/owner';
-import type { Queryable } from '../db';
+import { isoTimestamp, type Queryable } from '../db';
 import { inTransaction } from '../transaction';
 import { recordAudit, type AuditAction } from './audit';
 
@@ -24,8 +24,6 @@ const COLUMNS =
 // Day order of the slots, for ORDER BY (the column is text: alphabetical order would put afternoon first).
 const SLOT_ORDER = `array_position(ARRAY[${TIME_SLOT_KEYS.map((key) => `'${key}'`).join(', ')}]::text[], time_slot)`;
 
-const iso = (value: Date | string) => new Date(value).toISOString();
-
 function toOwnerBooking(row: BookingRow): OwnerBooking {
   return {
     id: row.id,
@@ -36,8 +34,8 @@ function toOwnerBooking(row: BookingRow): OwnerBooking {
     clientName: row.client_name,
     clientEmail: row.client_email,
     eventType: row.event_type,
-    createdAt: iso(row.created_at),
-    cancelledAt: row.cancelled_at === null ? null : iso(row.cancelled_at),
+    createdAt: isoTimestamp(row.created_at),
+    cancelledAt: row.cancelled_at === null ? null : isoTimestamp(row.cancelled_at),
     cancelledBy: row.cancelled_by,
   };
 }

@@ -1,5 +1,5 @@
 import { INQUIRY_PAGE_SIZE, type OwnerInquiry, type OwnerInquiryPage } from '../../../src/schemas/owner';
-import type { Queryable } from '../db';
+import { isoTimestamp, type Queryable } from '../db';
 
 type InquiryRow = {
   id: string;
@@ -35,7 +35,7 @@ function toOwnerInquiry(row: InquiryRow): OwnerInquiry {
     eventDate: row.event_date,
     eventLocation: row.event_location,
     message: row.message,
-    createdAt: new Date(row.created_at).toISOString(),
+    createdAt: isoTimestamp(row.created_at),
   };
 }
 

@@ -1,4 +1,6 @@
+import { BUSINESS_TIME_ZONE } from '../../../src/lib/time-slots';
 import type { Queryable } from '../db';
+import { IDLE_TIMEOUT_MS } from './sessions';
 
 /** How many rows one retention run deleted, per kind. */
 export type RetentionReport = {
@@ -30,13 +32,13 @@ export async function applyRetention(db: Queryable, now: Date): Promise<Retentio
     bookings: await count(
       db,
       `DELETE FROM bookings
-       WHERE date < to_char(($1::timestamptz AT TIME ZONE 'America/Chicago')::date - interval '${RETENTION}', 'YYYY-MM-DD')`,
-      [now],
+       WHERE date < to_char(($1::timestamptz AT TIME ZONE $2)::date - interval '${RETENTION}', 'YYYY-MM-DD')`,
+      [now, BUSINESS_TIME_ZONE],
     ),
     sessions: await count(
       db,
-      `DELETE FROM sessions WHERE expires_at <= $1::timestamptz OR last_seen_at <= $1::timestamptz - interval '12 hours'`,
-      [now],
+      `DELETE FROM sessions WHERE expires_at <= $1::timestamptz OR last_seen_at <= $2::timestamptz`,
+      [now, new Date(now.getTime() - IDLE_TIMEOUT_MS)],
     ),
     throttles: await count(db, `DELETE FROM sign_in_throttle WHERE last_failure_at < $1::timestamptz - interval '1 day'`, [
       now,

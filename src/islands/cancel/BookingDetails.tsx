@@ -1,6 +1,7 @@
 import type { CancelBookingCopy } from '../../content.config';
 import { texasWindow } from '../../lib/cancel-link';
 import { fillTemplate } from '../../lib/template';
+import { optionLabel } from '../../lib/time-slots';
 import { BOOKING_EVENT_TYPES } from '../../schemas/booking';
 import type { CancelBookingView } from '../../schemas/cancel';
 import styles from './BookingDetails.module.css';
@@ -8,7 +9,7 @@ import styles from './BookingDetails.module.css';
 /** The booking a cancel link leads to: its day and slot window in Texas time, the event and the name on it. */
 export default function BookingDetails({ copy, booking }: { copy: CancelBookingCopy; booking: CancelBookingView }) {
   const when = texasWindow(booking);
-  const eventType = BOOKING_EVENT_TYPES.find((type) => type.value === booking.eventType)?.label ?? booking.eventType;
+  const eventType = optionLabel(BOOKING_EVENT_TYPES, booking.eventType);
   const rows: Array<[string, string]> = [
     [copy.labels.date, when.date],
     [copy.labels.time, fillTemplate(copy.timeWindow, when)],

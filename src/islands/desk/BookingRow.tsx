@@ -1,6 +1,6 @@
 import type { DeskCopy } from '../../content.config';
 import { formatTexasMoment } from '../../lib/desk-time';
-import { formatLongDate, slotLabel } from '../../lib/time-slots';
+import { formatLongDate, optionLabel, slotLabel } from '../../lib/time-slots';
 import { BOOKING_EVENT_TYPES } from '../../schemas/booking';
 import type { OwnerBooking } from '../../schemas/owner';
 import Template from './Template';
@@ -13,7 +13,7 @@ interface Props {
   onCancel?: (booking: OwnerBooking) => void;
 }
 
-const eventTypeLabel = (value: string) => BOOKING_EVENT_TYPES.find((type) => type.value === value)?.label ?? value;
+const eventTypeLabel = (value: string) => optionLabel(BOOKING_EVENT_TYPES, value);
 
 /** One hold in the bookings list: date, slot, reservation or block and its state, the client; "Cancel" while held. */
 export default function BookingRow({ copy, booking, onCancel }: Props) {

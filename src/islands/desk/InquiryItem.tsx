@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { DeskCopy } from '../../content.config';
 import { formatTexasMoment } from '../../lib/desk-time';
 import { telHref } from '../../lib/phone';
-import { formatLongDate } from '../../lib/time-slots';
+import { formatLongDate, optionLabel } from '../../lib/time-slots';
 import { INQUIRY_EVENT_TYPES } from '../../schemas/inquiry';
 import type { OwnerInquiry } from '../../schemas/owner';
 import Template from './Template';
@@ -13,7 +13,7 @@ interface Props {
   inquiry: OwnerInquiry;
 }
 
-const eventTypeLabel = (value: string) => INQUIRY_EVENT_TYPES.find((type) => type.value === value)?.label ?? value;
+const eventTypeLabel = (value: string) => optionLabel(INQUIRY_EVENT_TYPES, value);
 
 /** One inquiry in the list: who, what and when; opens in place to show every detail and the whole message. */
 export default function InquiryItem({ copy, inquiry }: Props) {
