@@ -28,6 +28,7 @@ const ROUTES: readonly { name: string; path: string }[] = [
 /** Routes that must request no JavaScript before the page has loaded (their islands hydrate when idle). */
 const NO_EARLY_JS = new Set(['Home', 'About', 'Services', 'Menu', '404']);
 
+/** The performance budgets every route must meet (Lighthouse mobile medians, compressed bytes). */
 const BUDGET = {
   performance: 100,
   lcpMs: 1200,

@@ -1,8 +1,8 @@
 import { atom } from 'nanostores';
 
-/** How long a toast stays up unless told otherwise (README, "Forms, availability and toasts"). */
+/** How long a toast stays up unless told otherwise. */
 export const TOAST_DURATION_MS = 5000;
-/** How long a dismissed (already hidden) toast lingers in the store before it is removed (README, "Forms, availability and toasts"). */
+/** How long a dismissed (already hidden) toast lingers in the store before it is removed. */
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 
 /** `destructive` marks a failure: styled as one and announced assertively. */
