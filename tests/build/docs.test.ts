@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 
@@ -66,6 +66,34 @@ function headingAnchors(markdown: string): string[] {
   );
 }
 
+const HTTP_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/** Every ALL_CAPS name in an inline code span but HTTP methods: a constant or an environment variable. */
+function namedConstants(markdown: string): string[] {
+  const prose = markdown.replace(/^```[\s\S]*?^```/gm, '');
+  const names = [...prose.matchAll(/`([A-Z][A-Z0-9_]{2,})`/g)].map(([, name]) => name!);
+  return [...new Set(names)].filter((name) => !HTTP_METHODS.has(name));
+}
+
+// Where a named constant may be defined or an environment variable read; this file is left out, since it names some.
+const SOURCE_ROOTS = ['src', 'netlify', 'scripts', 'tests', 'db', '.ci', 'astro.config.mjs', 'netlify.toml', 'vitest.config.ts'];
+const SOURCE_FILE = /\.(ts|tsx|mjs|astro|sql|toml)$|^run$/;
+
+function sourceFiles(path: string): string[] {
+  if (statSync(path).isDirectory()) return readdirSync(path).flatMap((name) => sourceFiles(join(path, name)));
+  return SOURCE_FILE.test(path.split('/').pop()!) && path !== import.meta.filename ? [path] : [];
+}
+
+const SOURCES = SOURCE_ROOTS.flatMap((root) => sourceFiles(join(ROOT, root))).map((file) => readFileSync(file, 'utf8'));
+
+/** How the code knows `name`: a constant with a JSDoc line above it, a constant without one, a word only, or not at all. */
+function constantStatus(name: string, sources: readonly string[]): 'documented' | 'undocumented' | 'used' | 'missing' {
+  const declaration = new RegExp(`^(.*)\\n\\s*(?:export )?const ${name}\\b`, 'm');
+  const declared = sources.map((source) => source.match(declaration)).find((match) => match !== null);
+  if (declared) return declared[1]!.trim().endsWith('*/') ? 'documented' : 'undocumented';
+  return sources.some((source) => new RegExp(`\\b${name}\\b`).test(source)) ? 'used' : 'missing';
+}
+
 function resolveNamed(docFile: string, named: Named): string {
   // Code spans name paths from the repository root; links are relative to the file that holds them.
   return named.kind === 'code' ? join(ROOT, named.path) : resolve(dirname(join(ROOT, docFile)), named.path);
@@ -80,6 +108,7 @@ const ANCHOR_CASES = DOC_FILES.flatMap((file) =>
     .filter((named) => named.anchor !== undefined && named.path.endsWith('.md'))
     .map((named) => [file, `${named.path}#${named.anchor}`, resolveNamed(file, named), named.anchor!] as const),
 );
+const CONSTANT_CASES = DOC_FILES.flatMap((file) => namedConstants(read(file)).map((name) => [file, name] as const));
 const SCRIPTS = Object.keys((JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts);
 const SCRIPT_CASES = DOC_FILES.flatMap((file) => namedScripts(read(file)).map((name) => [file, name] as const));
 
@@ -90,6 +119,17 @@ describe('headingAnchors', () => {
     ['# `mail:status`', 'mailstatus'],
   ])('turns %s into #%s', (heading, anchor) => {
     expect(headingAnchors(heading)).toEqual([anchor]);
+  });
+});
+
+describe('constantStatus', () => {
+  test.each([
+    ['a constant with JSDoc', ['/** Why. */\nexport const MAX_X = 1;'], 'documented'],
+    ['a constant without JSDoc', ['import x;\nconst MAX_X = 1;'], 'undocumented'],
+    ['an environment variable', ['process.env.MAX_X'], 'used'],
+    ['a name the code lost', ['const OTHER = 1;'], 'missing'],
+  ] as const)('knows %s', (_name, sources, status) => {
+    expect(constantStatus('MAX_X', sources)).toBe(status);
   });
 });
 
@@ -131,6 +171,11 @@ describe('README.md and docs/', () => {
 
   test.each(ANCHOR_CASES)('%s links to %s, a heading there', (_file, _link, absolute, anchor) => {
     expect(headingAnchors(readFileSync(absolute, 'utf8'))).toContain(anchor);
+  });
+
+  // A value is stated once, in the JSDoc of its constant; the docs name the constant.
+  test.each(CONSTANT_CASES)('%s names `%s`, which the code defines with a JSDoc line or reads', (_file, name) => {
+    expect(constantStatus(name, SOURCES)).toMatch(/^(documented|used)$/);
   });
 
   test.each(SCRIPT_CASES)('%s names `npm run %s`, a script of package.json', (_file, name) => {
