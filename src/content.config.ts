@@ -285,15 +285,7 @@ const deskCopy = z.object({
     noMatch: template('q'),
     loadMore: text,
     received: template('date'),
-    labels: z.object({
-      email: text,
-      phone: text,
-      eventType: text,
-      guestCount: text,
-      eventDate: text,
-      eventLocation: text,
-      message: text,
-    }),
+    // The fields' labels are src/content/inquiry-fields.json, shared with the mails and the CSV.
     noMessage: text,
   }),
   bookings: z.object({

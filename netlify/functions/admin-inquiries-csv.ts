@@ -3,22 +3,8 @@ import * as v from 'valibot';
 import { InquiryQuerySchema } from '../../src/schemas/owner';
 import { API_HEADERS, replyInvalid } from '../lib/http/reply';
 import { recordAudit } from '../lib/owner/audit';
-import { toCsv } from '../lib/owner/csv';
 import { ownerEndpoint } from '../lib/owner/endpoint';
-import { exportInquiries } from '../lib/owner/inquiries';
-
-const HEADER = [
-  'Received (UTC)',
-  'First name',
-  'Last name',
-  'Email',
-  'Phone',
-  'Event type',
-  'Guests',
-  'Event date',
-  'Event location',
-  'Message',
-] as const;
+import { exportInquiries, inquiriesCsv } from '../lib/owner/inquiries';
 
 /** GET /api/admin/inquiries.csv?q=: every (matching) inquiry as a CSV download that opens cleanly in Excel. */
 export default ownerEndpoint('admin-inquiries-csv', {
@@ -31,22 +17,7 @@ export default ownerEndpoint('admin-inquiries-csv', {
       action: 'inquiries_exported',
       detail: { rows: inquiries.length, filtered: query.output.q !== '' },
     });
-    const csv = toCsv(
-      HEADER,
-      inquiries.map((inquiry) => [
-        inquiry.createdAt,
-        inquiry.firstName,
-        inquiry.lastName,
-        inquiry.email,
-        inquiry.phone,
-        inquiry.eventType,
-        inquiry.guestCount,
-        inquiry.eventDate,
-        inquiry.eventLocation,
-        inquiry.message,
-      ]),
-    );
-    return new Response(csv, {
+    return new Response(inquiriesCsv(inquiries), {
       status: 200,
       headers: {
         ...API_HEADERS,

@@ -1,24 +1,16 @@
-import type { InquiryOutput } from '../../src/schemas/inquiry';
+import { INQUIRY_FIELDS, type InquiryOutput } from '../../src/schemas/inquiry';
 import type { Queryable } from './db';
+
+// The columns come from the field list in code, never from a request.
+const INSERT = `INSERT INTO contact_inquiries (${INQUIRY_FIELDS.map((field) => field.column).join(', ')})
+  VALUES (${INQUIRY_FIELDS.map((_, index) => `$${index + 1}`).join(', ')})
+  RETURNING id`;
 
 /** Stores a validated inquiry and returns its new id. */
 export async function createInquiry(db: Queryable, inquiry: InquiryOutput): Promise<{ id: string }> {
   const { rows } = await db.query<{ id: string }>(
-    `INSERT INTO contact_inquiries
-       (first_name, last_name, email, phone, event_type, guest_count, event_date, event_location, message)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-     RETURNING id`,
-    [
-      inquiry.firstName,
-      inquiry.lastName,
-      inquiry.email,
-      inquiry.phone,
-      inquiry.eventType,
-      inquiry.guestCount,
-      inquiry.eventDate,
-      inquiry.eventLocation,
-      inquiry.message ?? null,
-    ],
+    INSERT,
+    INQUIRY_FIELDS.map((field) => inquiry[field.key] ?? null),
   );
   return { id: rows[0]!.id };
 }

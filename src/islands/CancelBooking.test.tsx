@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import cancelJson from '../content/cancel.json';
 import { site } from '../../tests/fixtures';
+import type { ErrorCode } from '../schemas/api-error';
 import CancelBooking from './CancelBooking';
 
 type FetchArgs = Parameters<typeof fetch>;
@@ -21,7 +22,7 @@ const BOOKING = {
 
 let fetchMock: ReturnType<typeof vi.fn<(...args: FetchArgs) => Promise<Response>>>;
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-const refusal = (status: number, code: string, message: string) => json(status, { error: { code, message } });
+const refusal = (status: number, code: ErrorCode, message: string) => json(status, { error: { code, message } });
 
 beforeEach(() => {
   fetchMock = vi.fn();
@@ -88,7 +89,7 @@ describe('CancelBooking', () => {
     fetchMock.mockResolvedValueOnce(json(200, { booking: BOOKING }));
     const { user } = open(`/cancel#token=${TOKEN}`);
     await screen.findByRole('heading', { name: copy.heading });
-    fetchMock.mockResolvedValueOnce(refusal(503, 'unavailable', 'We are having trouble right now.'));
+    fetchMock.mockResolvedValueOnce(refusal(503, 'service_unavailable', 'We are having trouble right now.'));
     await user.click(cancelButton());
     expect(await screen.findByRole('alert')).toHaveTextContent('We are having trouble right now.');
     expect(cancelButton()).toBeEnabled();

@@ -196,7 +196,7 @@ describe('InquiryForm', () => {
       Response.json(
         {
           error: {
-            code: 'invalid_request',
+            code: 'invalid_fields',
             message: 'Please check the highlighted fields.',
             fields: { phone: 'Please enter a valid phone number.', eventDate: 'Please choose a valid event date.' },
           },

@@ -66,7 +66,7 @@ describe('apiRequest', () => {
 
 describe('ApiError', () => {
   test('carries the parsed JSON body, its field messages and its server message', () => {
-    const body = { error: { code: 'invalid', message: 'Check the fields.', fields: { email: 'Enter an e-mail.' } } };
+    const body = { error: { code: 'invalid_fields', message: 'Check the fields.', fields: { email: 'Enter an e-mail.' } } };
     const error = new ApiError(400, 'Bad Request', JSON.stringify(body));
     expect(error.body).toEqual(body);
     expect(error.fields).toEqual({ email: 'Enter an e-mail.' });

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, test } from 'vitest';
-import { fieldErrors, isApiErrorBody, parseApiError } from './api-error';
+import { ERROR_CODES, ERROR_STATUS, fieldErrors, isApiErrorBody, parseApiError, type ErrorCode } from './api-error';
 
 const Schema = v.object({
   name: v.pipe(v.string('Name is text.'), v.nonEmpty('Please enter a name.'), v.minLength(3, 'Too short.')),
@@ -49,8 +49,28 @@ describe('parseApiError', () => {
     { case: 'an error without code', body: { error: { message: 'Taken' } } },
     { case: 'an error without message', body: { error: { code: 'slot_taken' } } },
     { case: 'a non-string message', body: { error: { code: 'x', message: 7 } } },
+    { case: 'a code the API does not answer', body: { error: { code: 'teapot', message: 'Short and stout.' } } },
   ])('returns undefined for $case', ({ body }) => {
     expect(parseApiError(body)).toBeUndefined();
     expect(isApiErrorBody(body)).toBe(false);
+  });
+});
+
+describe('ERROR_STATUS', () => {
+  test.each(ERROR_CODES)('%s is an error status a client can read back', (code) => {
+    expect(ERROR_STATUS[code]).toBeGreaterThanOrEqual(400);
+    expect(ERROR_STATUS[code]).toBeLessThan(600);
+    expect(parseApiError({ error: { code, message: 'Shown.' } })?.code).toBe(code);
+  });
+
+  test('holds the codes of a cancelled reservation and a lifted block (409)', () => {
+    expect([ERROR_STATUS.already_cancelled, ERROR_STATUS.already_lifted]).toEqual([409, 409]);
+  });
+
+  test('types a parsed code as ErrorCode, so an unknown one does not compile', () => {
+    const code = parseApiError({ error: { code: 'not_found', message: 'Gone.' } })?.code;
+    // @ts-expect-error: not one of the API's error codes
+    const unknown: ErrorCode = 'no_such_code';
+    expect([code, unknown]).toEqual(['not_found', 'no_such_code']);
   });
 });

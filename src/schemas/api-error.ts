@@ -3,10 +3,58 @@ import * as v from 'valibot';
 /** Field name to the message shown next to that field: from the shared schema's issues or a 400's `error.fields`. */
 export type FieldErrors = Record<string, string>;
 
+/**
+ * Every error code the API answers, with the one HTTP status it means. A code missing here does not compile in
+ * `replyError`, and a body carrying it is not the API's error shape.
+ */
+export const ERROR_STATUS = {
+  // The request itself
+  invalid_json: 400,
+  invalid_fields: 400,
+  invalid_date: 400,
+  invalid_cursor: 400,
+  invalid_idempotency_key: 400,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  method_not_allowed: 405,
+  not_found: 404,
+  // The owner's desk
+  cross_site: 403,
+  unauthenticated: 401,
+  invalid_credentials: 401,
+  too_many_attempts: 429,
+  // Retries
+  idempotency_key_in_flight: 409,
+  idempotency_key_reused: 422,
+  // Holds
+  slot_taken: 409,
+  hold_limit_reached: 422,
+  // The client's cancel link still answers 410 here (CANCEL_REFUSALS) until both cancels share one release.
+  already_cancelled: 409,
+  already_lifted: 409,
+  already_released: 409,
+  // Cancel links (the codes are CANCEL_REFUSALS' keys)
+  unknown: 404,
+  expired: 410,
+  started: 409,
+  // Our side
+  internal_error: 500,
+  service_unavailable: 503,
+} as const;
+
+/** One of the API's error codes. */
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** The HTTP status an error code is answered with. */
+export type ErrorStatus<C extends ErrorCode = ErrorCode> = (typeof ERROR_STATUS)[C];
+
+/** Every error code, for the body schema's picklist. */
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
 /** The one error body every API endpoint answers with: `{ "error": { "code", "message", "fields"? } }`. */
 export const ApiErrorBodySchema = v.object({
   error: v.object({
-    code: v.string(),
+    code: v.picklist(ERROR_CODES),
     message: v.string(),
     // A malformed `fields` is dropped rather than losing the message with it.
     fields: v.fallback(v.optional(v.record(v.string(), v.string())), undefined),

@@ -3,7 +3,15 @@ import * as v from 'valibot';
 import { describe, expect, test, vi } from 'vitest';
 import { addDaysUtc, todayUtc } from './dates';
 import { fieldErrors } from './api-error';
-import { INQUIRY_EVENT_TYPES, InquirySchema, createInquirySchema, type InquiryInput } from './inquiry';
+import { HONEYPOT_FIELD } from './honeypot';
+import {
+  INQUIRY_EVENT_TYPES,
+  INQUIRY_FIELDS,
+  InquiryFieldCopySchema,
+  InquirySchema,
+  createInquirySchema,
+  type InquiryInput,
+} from './inquiry';
 
 // 8 p.m. Central on 14 May 2026 is already 15 May in UTC.
 const NOW = new Date('2026-05-15T01:00:00Z');
@@ -276,5 +284,43 @@ describe('InquirySchema', () => {
     ['message', 'Cafe\u0301\nplease', 'Café\nplease'],
   ])('stores %s %j as its NFC form %j', (field, value, stored) => {
     expect(v.parse(Schema, { ...valid, [field]: value })[field as 'firstName']).toBe(stored);
+  });
+});
+
+describe('INQUIRY_FIELDS', () => {
+  test('lists every field of the schema but the honeypot, in the form\'s order', () => {
+    const formFields = Object.keys(InquirySchema.entries).filter((key) => key !== HONEYPOT_FIELD);
+    expect(INQUIRY_FIELDS.map((field) => field.key)).toEqual(formFields);
+  });
+
+  test.each(INQUIRY_FIELDS)('$key is stored in a column of its own, named as SQL needs no quoting', ({ column }) => {
+    expect(column).toMatch(/^[a-z][a-z0-9_]*$/);
+    expect(INQUIRY_FIELDS.filter((field) => field.column === column)).toHaveLength(1);
+  });
+
+  test('every field but the message is required', () => {
+    const required = INQUIRY_FIELDS.filter((field) => !v.safeParse(Schema, { ...valid, [field.key]: undefined }).success);
+    expect(INQUIRY_FIELDS.filter((field) => !required.includes(field)).map((field) => field.key)).toEqual(['message']);
+  });
+});
+
+describe('InquiryFieldCopySchema', () => {
+  const labels = Object.fromEntries(INQUIRY_FIELDS.map((field) => [field.key, `${field.key} label`]));
+
+  test('accepts one label per field', () => {
+    expect(v.safeParse(InquiryFieldCopySchema, { received: 'Received', labels }).success).toBe(true);
+  });
+
+  test.each(INQUIRY_FIELDS)('refuses the labels without one for $key', ({ key }) => {
+    const { [key]: _left, ...rest } = labels;
+    expect(v.safeParse(InquiryFieldCopySchema, { received: 'Received', labels: rest }).success).toBe(false);
+  });
+
+  test.each([
+    { case: 'a label of no field', copy: { received: 'Received', labels: { ...labels, budget: 'Budget' } } },
+    { case: 'a blank label', copy: { received: 'Received', labels: { ...labels, phone: '  ' } } },
+    { case: 'no received heading', copy: { labels } },
+  ])('refuses $case', ({ copy }) => {
+    expect(v.safeParse(InquiryFieldCopySchema, copy).success).toBe(false);
   });
 });

@@ -113,3 +113,55 @@ export type InquiryInput = v.InferInput<typeof InquirySchema>;
 export type InquiryOutput = v.InferOutput<typeof InquirySchema>;
 /** One of the inquiry event type values. */
 export type InquiryEventType = (typeof INQUIRY_EVENT_TYPES)[number]['value'];
+
+/** An inquiry field the visitor fills in (the honeypot is not one). */
+export type InquiryFieldKey = Exclude<keyof InquiryOutput, typeof HONEYPOT_FIELD>;
+
+/**
+ * How a field is shown: `name` in the desk's summary line, `email` and `phone` as links, `eventType` by its option
+ * label, `date` written out, `text` as it was typed, `message` as free text under its own heading.
+ */
+export type InquiryFieldKind = 'name' | 'email' | 'phone' | 'eventType' | 'date' | 'text' | 'message';
+
+/** One stored inquiry field: its key in the schema, its contact_inquiries column and how it is shown. */
+export type InquiryField = { key: InquiryFieldKey; column: string; kind: InquiryFieldKind };
+
+// Keyed by the schema's own fields, so a field missing here, or one the schema does not have, does not compile.
+const FIELDS: { [K in InquiryFieldKey]: Omit<InquiryField, 'key'> } = {
+  firstName: { column: 'first_name', kind: 'name' },
+  lastName: { column: 'last_name', kind: 'name' },
+  email: { column: 'email', kind: 'email' },
+  phone: { column: 'phone', kind: 'phone' },
+  eventType: { column: 'event_type', kind: 'eventType' },
+  guestCount: { column: 'guest_count', kind: 'text' },
+  eventDate: { column: 'event_date', kind: 'date' },
+  eventLocation: { column: 'event_location', kind: 'text' },
+  message: { column: 'message', kind: 'message' },
+};
+
+/**
+ * The inquiry's stored fields in display order: the SQL column lists, the CSV, the mails and the desk derive from it.
+ * A new field is a line in the schema, a line here, its label in src/content/inquiry-fields.json and a migration.
+ */
+export const INQUIRY_FIELDS: readonly InquiryField[] = Object.entries(FIELDS).map(([key, field]) => ({
+  key: key as InquiryFieldKey,
+  ...field,
+}));
+
+/** A stored inquiry's fields: the schema's output, with an optional field that was left out stored as null. */
+export type InquiryRecord = {
+  [K in InquiryFieldKey]-?: Exclude<InquiryOutput[K], undefined> | (undefined extends InquiryOutput[K] ? null : never);
+};
+
+const Label = v.pipe(v.string(), v.trim(), v.nonEmpty());
+
+/** src/content/inquiry-fields.json: the CSV's "received" heading and one label per field, no more, no fewer. */
+export const InquiryFieldCopySchema = v.object({
+  received: Label,
+  labels: v.strictObject(
+    Object.fromEntries(INQUIRY_FIELDS.map((field) => [field.key, Label])) as Record<InquiryFieldKey, typeof Label>,
+  ),
+});
+
+/** The labels of the inquiry's fields, as the mails, the CSV and the desk show them. */
+export type InquiryFieldCopy = v.InferOutput<typeof InquiryFieldCopySchema>;

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { type BookingEventType, TIME_SLOT_KEYS, type TimeSlotKey } from './booking';
 import { IsoDateSchema, addDaysUtc } from './dates';
 import { formObject, requiredText } from './fields';
-import type { InquiryEventType } from './inquiry';
+import type { InquiryRecord } from './inquiry';
 
 /** What an owner's username may hold: letters, digits, dot, dash, underscore, 1 to 64 of them. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
@@ -99,20 +99,8 @@ export const InquiryQuerySchema = v.object({
 /** The signed-in owner, as GET/POST /api/admin/session answer it. */
 export type OwnerSession = { user: { username: string } };
 
-/** One inquiry in the desk. */
-export type OwnerInquiry = {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  eventType: InquiryEventType;
-  guestCount: string;
-  eventDate: string;
-  eventLocation: string;
-  message: string | null;
-  createdAt: string;
-};
+/** One inquiry in the desk: its id, when it was received (ISO instant) and its stored fields. */
+export type OwnerInquiry = { id: string; createdAt: string } & InquiryRecord;
 
 /** GET /api/admin/inquiries: a page of inquiries, newest first, and the cursor of the next page (null at the end). */
 export type OwnerInquiryPage = { inquiries: OwnerInquiry[]; nextCursor: string | null };

@@ -8,8 +8,10 @@ import inquiries from '../../netlify/functions/admin-inquiries';
 import inquiriesCsv from '../../netlify/functions/admin-inquiries-csv';
 import publicBookings from '../../netlify/functions/bookings';
 import type { Handler } from '../../netlify/lib/http/endpoint';
+import { INQUIRY_FIELD_COPY } from '../../src/lib/inquiry-fields';
 import type { Booking } from '../../src/schemas/booking';
 import { addDaysUtc, todayUtc } from '../../src/schemas/dates';
+import { INQUIRY_FIELDS } from '../../src/schemas/inquiry';
 import type { OwnerBooking, OwnerInquiryPage } from '../../src/schemas/owner';
 import { auditMark, auditSince, callWith, deskRequest, ownerCookie, resetOwnerTables } from './admin-support';
 import { EXPECTED_HEADERS, call, databases, get, headersOf, postJson, query, useDatabase } from './support';
@@ -220,7 +222,9 @@ describe.each(databases)('owner desk API on $name', (database) => {
       expect(text.endsWith('\r\n')).toBe(true);
       const lines = text.slice(1).split('\r\n');
       expect(lines[0]).toBe(
-        '"Received (UTC)","First name","Last name","Email","Phone","Event type","Guests","Event date","Event location","Message"',
+        [INQUIRY_FIELD_COPY.received, ...INQUIRY_FIELDS.map((field) => INQUIRY_FIELD_COPY.labels[field.key])]
+          .map((label) => `"${label}"`)
+          .join(','),
       );
       expect(lines[1]).toContain('"José","Müller"');
       expect(lines[2]).toContain('"\'\tTabbed"');

@@ -19,4 +19,12 @@ describe('reply', () => {
       error: { code: 'invalid_fields', message: 'Check.', fields: { a: 'b' } },
     });
   });
+
+  test('replyError accepts only the declared codes, each with its own status', async () => {
+    // @ts-expect-error: not one of the API's error codes
+    expect(replyError(400, 'no_such_code', 'Nope.').status).toBe(400);
+    // @ts-expect-error: slot_taken means 409, never 400
+    expect(replyError(400, 'slot_taken', 'Taken.').status).toBe(400);
+    expect(replyError(409, 'already_lifted', 'Lifted.').status).toBe(409);
+  });
 });

@@ -1,5 +1,5 @@
 import type { BaseIssue } from 'valibot';
-import { fieldErrors, type ApiErrorBody } from '../../../src/schemas/api-error';
+import { fieldErrors, type ApiErrorBody, type ErrorCode, type ErrorStatus } from '../../../src/schemas/api-error';
 
 /** Headers every API answer carries: never cached, never framed, never sniffed. */
 export const API_HEADERS: Readonly<Record<string, string>> = {
@@ -25,10 +25,10 @@ export function reply(status: number, body: unknown, headers: Record<string, str
   return new Response(JSON.stringify(body), { status, headers: { ...API_HEADERS, ...headers } });
 }
 
-/** Answers the API's one error shape: { error: { code, message, fields? } }. */
-export function replyError(
-  status: number,
-  code: string,
+/** Answers the API's one error shape: { error: { code, message, fields? } }, with the status `code` means. */
+export function replyError<C extends ErrorCode>(
+  status: ErrorStatus<C>,
+  code: C,
   message: string,
   extra: { fields?: Record<string, string>; headers?: Record<string, string> } = {},
 ): Response {

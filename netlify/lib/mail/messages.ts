@@ -2,7 +2,8 @@ import copy from '../../../src/content/emails.json' with { type: 'json' };
 import settings from '../../../src/content/settings.json' with { type: 'json' };
 import { BUSINESS_TIME_ZONE, formatLongDate, optionLabel, slotLabel } from '../../../src/lib/time-slots';
 import { BOOKING_EVENT_TYPES, type Booking, type BookingEventType, type TimeSlotKey } from '../../../src/schemas/booking';
-import { INQUIRY_EVENT_TYPES, type InquiryOutput } from '../../../src/schemas/inquiry';
+import { INQUIRY_FIELD_COPY, inquiryFieldText } from '../../../src/lib/inquiry-fields';
+import { INQUIRY_FIELDS, type InquiryOutput } from '../../../src/schemas/inquiry';
 import {
   cancellationIcs,
   googleCalendarUrl,
@@ -92,35 +93,17 @@ function mailbox(name: string, address: string): MailAddress {
   return { name: oneLine(name, 100), address };
 }
 
-/** The owner's notification and the client's acknowledgement of an inquiry, rendered from emails.json. */
+/** The owner's notification and the client's acknowledgement of an inquiry: emails.json's text, every field's row. */
 export function inquiryMessages(inquiry: InquiryMail, config: MailConfig): [OutgoingMessage, OutgoingMessage] {
-  const values: Values = {
-    ...businessValues(config),
-    firstName: inquiry.firstName,
-    lastName: inquiry.lastName,
-    email: inquiry.email,
-    phone: inquiry.phone,
-    eventType: optionLabel(INQUIRY_EVENT_TYPES, inquiry.eventType),
-    guestCount: inquiry.guestCount,
-    eventDate: formatLongDate(inquiry.eventDate),
-    eventLocation: inquiry.eventLocation,
-    message: inquiry.message ?? copy.common.noMessage,
-  };
-  const labels = copy.labels;
+  const values: Values = { ...businessValues(config) };
+  for (const field of INQUIRY_FIELDS) {
+    // An optional field left empty reads as "(no message)" for the message and as nothing otherwise.
+    values[field.key] = inquiryFieldText(inquiry, field) ?? (field.kind === 'message' ? copy.common.noMessage : '');
+  }
   const rows = (heading: string): Block => ({
     kind: 'details',
     heading,
-    rows: [
-      [labels.firstName, values.firstName!],
-      [labels.lastName, values.lastName!],
-      [labels.email, values.email!],
-      [labels.phone, values.phone!],
-      [labels.eventType, values.eventType!],
-      [labels.guestCount, values.guestCount!],
-      [labels.eventDate, values.eventDate!],
-      [labels.eventLocation, values.eventLocation!],
-      [labels.message, values.message!],
-    ],
+    rows: INQUIRY_FIELDS.map((field) => [INQUIRY_FIELD_COPY.labels[field.key], values[field.key]!] as const),
   });
   const client = mailbox(`${inquiry.firstName} ${inquiry.lastName}`, inquiry.email);
   const owner = copy.inquiryOwner;

@@ -1,42 +1,25 @@
 import { INQUIRY_PAGE_SIZE, type OwnerInquiry, type OwnerInquiryPage } from '../../../src/schemas/owner';
+import { INQUIRY_FIELDS, type InquiryRecord } from '../../../src/schemas/inquiry';
+import { INQUIRY_FIELD_COPY } from '../../../src/lib/inquiry-fields';
 import { isoTimestamp, type Queryable } from '../db';
+import { toCsv } from './csv';
 
-type InquiryRow = {
+type InquiryRow = InquiryRecord & {
   id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  event_type: OwnerInquiry['eventType'];
-  guest_count: string;
-  event_date: string;
-  event_location: string;
-  message: string | null;
   created_at: Date | string;
   // created_at to the microsecond, as text: a JavaScript Date would round it to the millisecond and the cursor
   // would then skip or repeat rows received in the same millisecond.
   cursor_at: string;
 };
 
-const COLUMNS = `id, first_name, last_name, email, phone, event_type, guest_count, event_date, event_location, message,
+// Each field's column under its key's name, so a row already holds the inquiry's fields.
+const COLUMNS = `id, ${INQUIRY_FIELDS.map((field) => `${field.column} AS "${field.key}"`).join(', ')},
   created_at, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at`;
 
 const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
-function toOwnerInquiry(row: InquiryRow): OwnerInquiry {
-  return {
-    id: row.id,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    email: row.email,
-    phone: row.phone,
-    eventType: row.event_type,
-    guestCount: row.guest_count,
-    eventDate: row.event_date,
-    eventLocation: row.event_location,
-    message: row.message,
-    createdAt: isoTimestamp(row.created_at),
-  };
+function toOwnerInquiry({ created_at: createdAt, cursor_at: _cursor, ...inquiry }: InquiryRow): OwnerInquiry {
+  return { ...inquiry, createdAt: isoTimestamp(createdAt) };
 }
 
 /** The position after `row` in the newest-first order, as an opaque URL-safe string. */
@@ -98,4 +81,12 @@ export async function exportInquiries(db: Queryable, q: string): Promise<OwnerIn
     params,
   );
   return rows.map(toOwnerInquiry);
+}
+
+/** The CSV export of `inquiries`: when each was received (UTC), then every field under its label, in the list's order. */
+export function inquiriesCsv(inquiries: readonly OwnerInquiry[]): string {
+  return toCsv(
+    [INQUIRY_FIELD_COPY.received, ...INQUIRY_FIELDS.map((field) => INQUIRY_FIELD_COPY.labels[field.key])],
+    inquiries.map((inquiry) => [inquiry.createdAt, ...INQUIRY_FIELDS.map((field) => inquiry[field.key])]),
+  );
 }

@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import type { DeskCopy } from '../../content.config';
 import { formatTexasMoment } from '../../lib/desk-time';
+import { INQUIRY_FIELD_COPY, inquiryFieldText } from '../../lib/inquiry-fields';
 import { telHref } from '../../lib/phone';
-import { formatLongDate, optionLabel } from '../../lib/time-slots';
-import { INQUIRY_EVENT_TYPES } from '../../schemas/inquiry';
+import { INQUIRY_FIELDS, type InquiryField, type InquiryFieldKey } from '../../schemas/inquiry';
 import type { OwnerInquiry } from '../../schemas/owner';
 import Template from './Template';
 import styles from './desk.module.css';
@@ -13,13 +13,25 @@ interface Props {
   inquiry: OwnerInquiry;
 }
 
-const eventTypeLabel = (value: string) => optionLabel(INQUIRY_EVENT_TYPES, value);
+const { labels } = INQUIRY_FIELD_COPY;
+const byKind = (kind: InquiryField['kind']) => INQUIRY_FIELDS.filter((field) => field.kind === kind);
+const named = (key: InquiryFieldKey) => INQUIRY_FIELDS.find((field) => field.key === key)!;
+// The names make the summary line; the messages get a heading of their own; every other field is a fact.
+const FACTS = INQUIRY_FIELDS.filter((field) => field.kind !== 'name' && field.kind !== 'message');
 
-/** One inquiry in the list: who, what and when; opens in place to show every detail and the whole message. */
+function factValue(inquiry: OwnerInquiry, field: InquiryField): ReactNode {
+  const text = inquiryFieldText(inquiry, field);
+  if (text === null) return null;
+  if (field.kind === 'email') return <a href={`mailto:${text}`}><bdi>{text}</bdi></a>;
+  if (field.kind === 'phone') return <a href={telHref(text)}><bdi>{text}</bdi></a>;
+  return field.kind === 'text' ? <bdi>{text}</bdi> : text;
+}
+
+/** One inquiry in the list: who, what and when; opens in place to show every field and the whole message. */
 export default function InquiryItem({ copy, inquiry }: Props) {
   const [open, setOpen] = useState(false);
   const detailsId = `inquiry-${inquiry.id}`;
-  const name = `${inquiry.firstName} ${inquiry.lastName}`;
+  const name = byKind('name').map((field) => inquiry[field.key]).join(' ');
   return (
     <li className={styles.item}>
       <button type="button" className={styles.summary} aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen(!open)}>
@@ -27,7 +39,7 @@ export default function InquiryItem({ copy, inquiry }: Props) {
           <bdi>{name}</bdi>
         </span>
         <span className={styles.meta}>
-          {eventTypeLabel(inquiry.eventType)} · {formatLongDate(inquiry.eventDate)}
+          {inquiryFieldText(inquiry, named('eventType'))} · {inquiryFieldText(inquiry, named('eventDate'))}
         </span>
         <span className={styles.meta}>
           <Template text={copy.received} values={{ date: formatTexasMoment(inquiry.createdAt) }} />
@@ -35,33 +47,22 @@ export default function InquiryItem({ copy, inquiry }: Props) {
       </button>
       <div id={detailsId} hidden={!open} className={styles.details}>
         <dl className={styles.facts}>
-          <dt>{copy.labels.email}</dt>
-          <dd>
-            <a href={`mailto:${inquiry.email}`}>
-              <bdi>{inquiry.email}</bdi>
-            </a>
-          </dd>
-          <dt>{copy.labels.phone}</dt>
-          <dd>
-            <a href={telHref(inquiry.phone)}>
-              <bdi>{inquiry.phone}</bdi>
-            </a>
-          </dd>
-          <dt>{copy.labels.eventType}</dt>
-          <dd>{eventTypeLabel(inquiry.eventType)}</dd>
-          <dt>{copy.labels.guestCount}</dt>
-          <dd>
-            <bdi>{inquiry.guestCount}</bdi>
-          </dd>
-          <dt>{copy.labels.eventDate}</dt>
-          <dd>{formatLongDate(inquiry.eventDate)}</dd>
-          <dt>{copy.labels.eventLocation}</dt>
-          <dd>
-            <bdi>{inquiry.eventLocation}</bdi>
-          </dd>
+          {FACTS.map((field) => (
+            <Fragment key={field.key}>
+              <dt>{labels[field.key]}</dt>
+              <dd>{factValue(inquiry, field)}</dd>
+            </Fragment>
+          ))}
         </dl>
-        <h3 className={styles.messageHeading}>{copy.labels.message}</h3>
-        {inquiry.message ? <p className={styles.message} dir="auto">{inquiry.message}</p> : <p className={styles.meta}>{copy.noMessage}</p>}
+        {byKind('message').map((field) => {
+          const text = inquiryFieldText(inquiry, field);
+          return (
+            <Fragment key={field.key}>
+              <h3 className={styles.messageHeading}>{labels[field.key]}</h3>
+              {text ? <p className={styles.message} dir="auto">{text}</p> : <p className={styles.meta}>{copy.noMessage}</p>}
+            </Fragment>
+          );
+        })}
       </div>
     </li>
   );

@@ -170,7 +170,7 @@ describe('useApiForm', () => {
       { case: 'a 503', answer: async () => new Response('', { status: 503 }) },
       {
         case: 'a 409 while the first request is still in flight',
-        answer: async () => Response.json({ error: { code: 'idempotency_in_flight', message: 'Still working on it.' } }, { status: 409 }),
+        answer: async () => Response.json({ error: { code: 'idempotency_key_in_flight', message: 'Still working on it.' } }, { status: 409 }),
       },
     ])('is the same when the visitor retries the same values after $case', async ({ answer }) => {
       fetchMock.mockImplementationOnce(answer);

@@ -1,0 +1,80 @@
+import { describe, expect, test, vi } from 'vitest';
+import { withDatabase } from '../../netlify/lib/db';
+import { createInquiry } from '../../netlify/lib/inquiries';
+import { mailConfig } from '../../netlify/lib/mail/config';
+import { inquiryMessages } from '../../netlify/lib/mail/messages';
+import { inquiriesCsv, listInquiries } from '../../netlify/lib/owner/inquiries';
+import type { InquiryOutput } from '../../src/schemas/inquiry';
+import type { OwnerInquiry } from '../../src/schemas/owner';
+import { databases, useDatabase } from './support';
+
+// A field added to the list (and its label to the content) is all the SQL, the CSV and the mails need.
+vi.mock('../../src/schemas/inquiry', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../src/schemas/inquiry')>();
+  return { ...original, INQUIRY_FIELDS: [...original.INQUIRY_FIELDS, { key: 'budget', column: 'budget', kind: 'text' }] };
+});
+vi.mock('../../src/lib/inquiry-fields', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../src/lib/inquiry-fields')>();
+  const copy = original.INQUIRY_FIELD_COPY;
+  return { ...original, INQUIRY_FIELD_COPY: { ...copy, labels: { ...copy.labels, budget: 'Budget' } } };
+});
+
+// Not a field of today's schema: the test adds it.
+type WithBudget<T> = T & { budget: string };
+
+const fields = {
+  firstName: 'Dolly',
+  lastName: 'Rivera',
+  email: 'dolly@example.com',
+  phone: '(512) 555-0199',
+  eventType: 'wedding',
+  guestCount: '120',
+  eventDate: '2027-04-17',
+  eventLocation: 'Austin',
+  message: 'Outdoor bar please.',
+  budget: 'About 4000 dollars',
+} as const;
+const inquiry: WithBudget<InquiryOutput> = { ...fields, website: '' };
+
+describe('a field added to INQUIRY_FIELDS', () => {
+  test('reaches the mails under its label', () => {
+    const config = mailConfig({
+      SITE_URL: 'https://lonestar.example',
+      OWNER_EMAIL: 'Owner <owner@lonestar.example>',
+      MAIL_FROM: 'Lone Star Mobile Bar <bookings@lonestar.example>',
+    });
+    for (const message of inquiryMessages({ ...inquiry, id: 'x' }, config)) {
+      expect(message.text).toContain('Budget: About 4000 dollars');
+    }
+  });
+
+  test('reaches the CSV as its last column', () => {
+    const stored: WithBudget<OwnerInquiry> = { ...fields, id: 'x', createdAt: '2026-06-20T23:05:00.000Z' };
+    const [header, row] = inquiriesCsv([stored]).slice(1).split('\r\n');
+    expect(header!.endsWith(',"Budget"')).toBe(true);
+    expect(row!.endsWith(',"About 4000 dollars"')).toBe(true);
+  });
+
+  describe.each(databases)('on $name', (database) => {
+    useDatabase(database);
+
+    test('is stored in its column and read back under its key', async () => {
+      await withDatabase(
+        undefined,
+        async (db) => {
+          // The column exists only inside this transaction: the migration a real field would bring.
+          await db.query('BEGIN');
+          try {
+            await db.query('ALTER TABLE contact_inquiries ADD COLUMN budget text');
+            await createInquiry(db, inquiry);
+            const { inquiries } = await listInquiries(db, { q: '' });
+            expect(inquiries).toEqual([expect.objectContaining({ budget: 'About 4000 dollars', lastName: 'Rivera' })]);
+          } finally {
+            await db.query('ROLLBACK');
+          }
+        },
+        { config: { url: database.url, wsProxy: database.wsProxy } },
+      );
+    });
+  });
+});

@@ -1,0 +1,86 @@
+import * as v from 'valibot';
+import { describe, expect, test } from 'vitest';
+import { withDatabase, type Queryable } from '../../netlify/lib/db';
+import { createInquiry } from '../../netlify/lib/inquiries';
+import { mailConfig } from '../../netlify/lib/mail/config';
+import { inquiryMessages } from '../../netlify/lib/mail/messages';
+import { escapeHtml } from '../../netlify/lib/mail/render';
+import { exportInquiries, inquiriesCsv, listInquiries } from '../../netlify/lib/owner/inquiries';
+import { csvCell } from '../../netlify/lib/owner/csv';
+import { INQUIRY_FIELD_COPY, inquiryFieldText } from '../../src/lib/inquiry-fields';
+import { INQUIRY_FIELDS, createInquirySchema, type InquiryOutput } from '../../src/schemas/inquiry';
+import { databases, useDatabase } from './support';
+
+const { labels } = INQUIRY_FIELD_COPY;
+
+/** The quoted cells of one CSV line (every cell is quoted). */
+const cells = (line: string): string[] => line.match(/"(?:[^"]|"")*"/g) ?? [];
+
+const inquiry: InquiryOutput = v.parse(
+  createInquirySchema(() => new Date('2026-05-15T12:00:00Z')),
+  {
+    firstName: 'Dolly',
+    lastName: 'Rivera',
+    email: 'dolly@example.com',
+    phone: '(512) 555-0199',
+    eventType: 'corporate',
+    guestCount: '120',
+    eventDate: '2027-04-17',
+    eventLocation: 'Austin, TX',
+    message: 'Ranch wedding, outdoor bar please.',
+  },
+);
+
+const config = mailConfig({
+  SITE_URL: 'https://lonestar.example',
+  OWNER_EMAIL: 'Owner <owner@lonestar.example>',
+  MAIL_FROM: 'Lone Star Mobile Bar <bookings@lonestar.example>',
+});
+
+describe('the CSV of inquiries', () => {
+  const stored = { ...inquiry, message: inquiry.message ?? null, id: 'x', createdAt: '2026-06-20T23:05:00.000Z' };
+
+  test('heads its columns with "received", then every field\'s label in the list\'s order', () => {
+    const header = inquiriesCsv([]).slice(1).split('\r\n')[0];
+    expect(header).toBe([INQUIRY_FIELD_COPY.received, ...INQUIRY_FIELDS.map((field) => labels[field.key])].map(csvCell).join(','));
+  });
+
+  test.each(INQUIRY_FIELDS)('holds $key under its label', (field) => {
+    const [header, row] = inquiriesCsv([stored]).slice(1).split('\r\n');
+    const column = cells(header!).indexOf(csvCell(labels[field.key]));
+    expect(column).toBeGreaterThan(0);
+    expect(cells(row!)[column]).toBe(csvCell(stored[field.key]));
+  });
+});
+
+describe('the inquiry mails', () => {
+  test.each(INQUIRY_FIELDS)('show $key under its label, to the owner and to the client', (field) => {
+    const text = inquiryFieldText(inquiry, field)!;
+    for (const message of inquiryMessages({ ...inquiry, id: 'x' }, config)) {
+      expect(message.text).toContain(`${labels[field.key]}: ${text}`);
+      expect(message.html).toContain(escapeHtml(labels[field.key]));
+      expect(message.html).toContain(escapeHtml(text));
+    }
+  });
+});
+
+describe.each(databases)('stored inquiry fields on $name', (database) => {
+  useDatabase(database);
+  const onDatabase = <T>(work: (db: Queryable) => Promise<T>) =>
+    withDatabase(undefined, work, { config: { url: database.url, wsProxy: database.wsProxy } });
+
+  test('every field is stored in its column and read back under its key, for the desk and the CSV', async () => {
+    const { id } = await onDatabase((db) => createInquiry(db, inquiry));
+    const { inquiries } = await onDatabase((db) => listInquiries(db, { q: '' }));
+    const exported = await onDatabase((db) => exportInquiries(db, ''));
+    const fields = Object.fromEntries(INQUIRY_FIELDS.map((field) => [field.key, inquiry[field.key]]));
+    expect(inquiries).toEqual([{ id, ...fields, createdAt: expect.stringMatching(/Z$/) }]);
+    expect(exported).toEqual(inquiries);
+  });
+
+  test('an optional field left out is stored as null', async () => {
+    await onDatabase((db) => createInquiry(db, { ...inquiry, message: undefined }));
+    const [stored] = await onDatabase((db) => exportInquiries(db, ''));
+    expect(stored!.message).toBeNull();
+  });
+});
