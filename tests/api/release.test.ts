@@ -10,6 +10,7 @@ import { migrate } from '../../netlify/lib/migrations';
 import { inTransaction } from '../../netlify/lib/transaction';
 import type { Booking } from '../../src/schemas/booking';
 import { CANCEL_REFUSALS } from '../../src/schemas/cancel';
+import { MAX_CANCEL_REASON_LENGTH } from '../../src/schemas/owner';
 import { addDaysUtc, todayUtc } from '../../src/schemas/dates';
 import type { TestDatabase } from '../setup/database';
 import { OWNER, auditMark, auditSince, callWith, deskRequest, ownerCookie, resetOwnerTables } from './admin-support';
@@ -92,6 +93,38 @@ describe.each(databases)('release on $name', (database: TestDatabase) => {
     const mails = await query<{ body: string }>(database, "SELECT row_to_json(outbox)::text AS body FROM outbox WHERE kind LIKE 'cancellation%'");
     expect(mails).toHaveLength(4);
     for (const mail of mails) expect(mail.body).not.toContain(reason);
+  });
+
+  test("the owner's reason reaches the audit log through the endpoint; a bad one is 400 and releases nothing", async () => {
+    const cookie = await ownerCookie(database);
+    const { booking } = await book(database);
+    const withBody = (body: unknown) =>
+      callWith(ownerCancel, deskRequest('POST', `/api/admin/bookings/${booking.id}/cancel`, { cookie, body }));
+    for (const [body, field] of [
+      [{ reason: 'x'.repeat(MAX_CANCEL_REASON_LENGTH + 1) }, 'reason'],
+      [{ reason: 42 }, 'reason'],
+      [{ reason: 'Rain\u202Eout' }, 'reason'],
+    ] as const) {
+      const refused = await withBody(body);
+      expect(refused.status).toBe(400);
+      expect(Object.keys(((await refused.json()) as { error: { fields: object } }).error.fields)).toEqual([field]);
+    }
+    expect((await withBody('{"reason":')).status).toBe(400);
+    expect(await query(database, 'SELECT is_available FROM bookings WHERE id = $1', [booking.id])).toEqual([{ is_available: false }]);
+
+    const mark = await auditMark(database);
+    expect((await withBody({ reason: '  Storm warning for the venue  ' })).status).toBe(200);
+    const [entry] = await auditSince(database, mark);
+    expect(entry).toMatchObject({ actor: OWNER.username, detail: { date: booking.date, reason: 'Storm warning for the venue' } });
+
+    const blank = await book(database, addDaysUtc(todayUtc(), 31));
+    const blankMark = await auditMark(database);
+    const response = await callWith(
+      ownerCancel,
+      deskRequest('POST', `/api/admin/bookings/${blank.booking.id}/cancel`, { cookie, body: { reason: '   ' } }),
+    );
+    expect(response.status).toBe(200);
+    expect((await auditSince(database, blankMark))[0]!.detail).toEqual({ date: blank.booking.date });
   });
 
   test('both paths stamp the injected clock on the booking and its cancel link; a block is lifted the same way', async () => {
