@@ -127,7 +127,7 @@ try {
   const worst = Math.max(...results.filter((result) => !result.label.startsWith('(')).map((result) => result.p99));
   // The same queries on one open connection: what the database itself costs, without connection set-up.
   const { listInquiries } = await import('../netlify/lib/owner/inquiries');
-  const { listBookings } = await import('../netlify/lib/owner/bookings');
+  const { listBookings } = await import('../netlify/lib/bookings/list');
   const queries: Array<{ label: string; run: (db: Queryable) => Promise<unknown> }> = [
     { label: 'inquiries, first page', run: (db) => listInquiries(db, { q: '' }) },
     { label: 'inquiries?q=garcia (1 in 100)', run: (db) => listInquiries(db, { q: 'garcia' }) },

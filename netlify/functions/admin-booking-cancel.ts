@@ -1,30 +1,39 @@
 import type { Config } from '@netlify/functions';
-import { queueOwnerCancellationMails } from '../lib/cancel';
-import { reply, replyError } from '../lib/http/reply';
+import * as v from 'valibot';
+import { OwnerCancelSchema } from '../../src/schemas/owner';
+import { releaseByOwner } from '../lib/bookings/release';
+import { readJsonBody } from '../lib/http/body';
+import { reply, replyError, replyInvalid } from '../lib/http/reply';
 import { deliverSoon } from '../lib/mail/deliver';
-import { cancelBooking } from '../lib/owner/bookings';
 import { isUuid, ownerEndpoint } from '../lib/owner/endpoint';
-import { inTransaction } from '../lib/transaction';
 
-/** POST /api/admin/bookings/{id}/cancel: releases a reservation (the slot is free again at once); 409 if released. */
+/** Whether a request came without a body (the desk's cancel needs none). */
+function hasNoBody(req: Request): boolean {
+  return req.body === null || req.headers.get('content-length') === '0';
+}
+
+/**
+ * POST /api/admin/bookings/{id}/cancel [{ reason? }]: releases a reservation (the slot is free again at once) and sends
+ * the cancellation e-mails; the reason goes into the audit log only. 409 already_cancelled when it was, by the owner
+ * or the client's link.
+ */
 export default ownerEndpoint('admin-booking-cancel', {
-  POST: async (_req, { db, params, background, session }) => {
+  POST: async (req, { db, now, params, background, session }) => {
+    const body = hasNoBody(req) ? { ok: true as const, value: {} } : await readJsonBody(req);
+    if (!body.ok) return body.response;
+    const request = v.safeParse(OwnerCancelSchema, body.value);
+    if (!request.success) return replyInvalid(request.issues);
     const id = params.id ?? '';
-    // The release and the client's and owner's cancellation e-mails are one transaction; the mails go out after it.
-    let mailIds: string[] = [];
+    const { reason } = request.output;
     const result = isUuid(id)
-      ? await inTransaction(db, async (tx) => {
-          const cancelled = await cancelBooking(tx, id, session.user.username);
-          if (cancelled.outcome === 'cancelled') mailIds = await queueOwnerCancellationMails(tx, cancelled.booking);
-          return cancelled;
-        })
+      ? await releaseByOwner(db, { id, kind: 'reservation', username: session.user.username, reason, now })
       : { outcome: 'not_found' as const };
     if (result.outcome === 'not_found') return replyError(404, 'not_found', 'There is no reservation with that id.');
     if (result.outcome === 'already_released') {
-      return replyError(409, 'already_released', 'That reservation was already cancelled.');
+      return replyError(409, 'already_cancelled', 'That reservation was already cancelled.');
     }
     // On Netlify the send runs on after the answer (waitUntil), so this request's connection is not held during SMTP.
-    await deliverSoon(background, mailIds);
+    await deliverSoon(background, result.mailIds);
     return reply(200, { booking: result.booking });
   },
 });

@@ -2,7 +2,7 @@ import type { Config } from '@netlify/functions';
 import * as v from 'valibot';
 import { BookingRangeSchema } from '../../src/schemas/owner';
 import { reply, replyInvalid } from '../lib/http/reply';
-import { listBookings } from '../lib/owner/bookings';
+import { listBookings } from '../lib/bookings/list';
 import { ownerEndpoint } from '../lib/owner/endpoint';
 
 /** GET /api/admin/bookings?from=&to=: every reservation and block in the range (at most two years), with its state. */

@@ -1,5 +1,5 @@
 import type { Booking, BookingOutput } from '../../src/schemas/booking';
-import { lockAddress, reservationObstacles, type ReserveResult } from './bookings';
+import { lockAddress, reservationObstacles, type ReserveResult } from './bookings/reserve';
 import type { Queryable } from './db';
 import type { Transaction } from './transaction';
 

@@ -77,7 +77,7 @@ describe('CancelBooking', () => {
     fetchMock.mockResolvedValueOnce(json(200, { booking: BOOKING }));
     const { user } = open(`/cancel#token=${TOKEN}`);
     await screen.findByRole('heading', { name: copy.heading });
-    fetchMock.mockResolvedValueOnce(refusal(410, 'already_cancelled', 'This booking has already been cancelled.'));
+    fetchMock.mockResolvedValueOnce(refusal(409, 'already_cancelled', 'This booking has already been cancelled.'));
     await user.click(cancelButton());
     expect(await screen.findByRole('heading', { name: copy.refused.headings.already_cancelled })).toHaveFocus();
     expect(screen.getByText('This booking has already been cancelled.')).toBeInTheDocument();
@@ -131,6 +131,7 @@ describe('CancelBooking', () => {
     [404, 'unknown'],
     [410, 'expired'],
     [409, 'started'],
+    [409, 'already_cancelled'],
   ] as const)('a %i %s look-up shows its heading and the server message', async (status, code) => {
     fetchMock.mockResolvedValueOnce(refusal(status, code, `Message for ${code}.`));
     open(`/cancel#token=${TOKEN}`);

@@ -29,10 +29,9 @@ export const ERROR_STATUS = {
   // Holds
   slot_taken: 409,
   hold_limit_reached: 422,
-  // The client's cancel link still answers 410 here (CANCEL_REFUSALS) until both cancels share one release.
+  // The owner's cancel and the client's cancel link answer "already cancelled" alike.
   already_cancelled: 409,
   already_lifted: 409,
-  already_released: 409,
   // Cancel links (the codes are CANCEL_REFUSALS' keys)
   unknown: 404,
   expired: 410,

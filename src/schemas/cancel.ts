@@ -28,7 +28,7 @@ export const CANCEL_REFUSALS = {
     message:
       'We could not find a booking for this cancel link. Please check that you opened the whole link from your confirmation e-mail, or give us a call.',
   },
-  already_cancelled: { status: 410, message: 'This booking has already been cancelled. The time slot is free again.' },
+  already_cancelled: { status: 409, message: 'This booking has already been cancelled. The time slot is free again.' },
   expired: { status: 410, message: 'This cancel link has expired: the event is over.' },
   started: {
     status: 409,

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { type BookingEventType, TIME_SLOT_KEYS, type TimeSlotKey } from './booking';
 import { IsoDateSchema, addDaysUtc } from './dates';
-import { formObject, requiredText } from './fields';
+import { formObject, multiLineText, requiredText, storableText } from './fields';
 import type { InquiryRecord } from './inquiry';
 
 /** What an owner's username may hold: letters, digits, dot, dash, underscore, 1 to 64 of them. */
@@ -62,6 +62,30 @@ export const BlockSchema = formObject(
 
 /** What the block form sends. */
 export type BlockInput = v.InferInput<typeof BlockSchema>;
+
+/** The longest reason the owner may give for cancelling a reservation, in characters. */
+export const MAX_CANCEL_REASON_LENGTH = 500;
+
+/** POST /api/admin/bookings/{id}/cancel: an optional reason, kept in the audit log only (blank means none). */
+export const OwnerCancelSchema = formObject(
+  {
+    reason: v.optional(
+      v.pipe(
+        v.string('Please write the reason as text.'),
+        v.trim(),
+        v.normalize('NFC'),
+        v.maxLength(MAX_CANCEL_REASON_LENGTH, `Please keep the reason to ${MAX_CANCEL_REASON_LENGTH} characters.`),
+        storableText(),
+        multiLineText('the reason'),
+        v.transform((reason) => reason || undefined),
+      ),
+    ),
+  },
+  'Please send the cancellation as an object, with a reason or without.',
+);
+
+/** What the desk may send with a cancellation. */
+export type OwnerCancelInput = v.InferInput<typeof OwnerCancelSchema>;
 
 /** The longest range GET /api/admin/bookings answers, in days (two years). */
 export const MAX_BOOKING_RANGE_DAYS = 731;

@@ -327,7 +327,7 @@ describe.each(databases)('owner desk API on $name', (database) => {
       expect((await cancelOf(booking.id)).status).toBe(200);
       const again = await cancelOf(booking.id);
       expect(again.status).toBe(409);
-      expect(((await again.json()) as { error: { code: string } }).error.code).toBe('already_released');
+      expect(((await again.json()) as { error: { code: string } }).error.code).toBe('already_cancelled');
       expect((await cancelOf(crypto.randomUUID())).status).toBe(404);
       expect((await cancelOf('not-a-uuid')).status).toBe(404);
       const block = await callWith(blocks, deskRequest('POST', '/api/admin/blocks', { cookie, body: { date, timeSlot: 'morning' } }));
@@ -375,6 +375,7 @@ describe.each(databases)('owner desk API on $name', (database) => {
       expect(await freeSlots(date)).toEqual(['morning', 'afternoon', 'evening']);
       const twice = await callWith(blocks, deskRequest('DELETE', `/api/admin/blocks/${id}`, { cookie }));
       expect(twice.status).toBe(409);
+      expect(((await twice.json()) as { error: { code: string } }).error.code).toBe('already_lifted');
       const unknownId = crypto.randomUUID();
       expect((await callWith(blocks, deskRequest('DELETE', `/api/admin/blocks/${unknownId}`, { cookie }))).status).toBe(404);
       expect((await auditSince(database, mark)).map((entry) => [entry.action, entry.actor])).toEqual([

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import session, { config } from '../../netlify/functions/admin-session';
 import { withDatabase } from '../../netlify/lib/db';
 import { hashPassword } from '../../netlify/lib/owner/passwords';
-import { ABSOLUTE_LIFETIME_MS, IDLE_TIMEOUT_MS, hashToken } from '../../netlify/lib/owner/sessions';
+import { ABSOLUTE_LIFETIME_MS, IDLE_TIMEOUT_MS } from '../../netlify/lib/owner/sessions';
+import { hashSecretToken } from '../../netlify/lib/secret-token';
 import { setOwnerPassword } from '../../netlify/lib/owner/users';
 import { SIGN_IN_FAILED_MESSAGE } from '../../src/schemas/owner';
 import {
@@ -66,7 +67,7 @@ describe.each(databases)('/api/admin/session on $name', (database) => {
     );
     const token = cookieFrom(response).split('=')[1]!;
     const rows = await query<{ token_hash: string }>(database, 'SELECT token_hash FROM sessions');
-    expect(rows).toEqual([{ token_hash: hashToken(token) }]);
+    expect(rows).toEqual([{ token_hash: hashSecretToken(token) }]);
     expect(JSON.stringify(rows)).not.toContain(token);
 
     const me = await whoAmI(cookieFrom(response));

@@ -7,7 +7,7 @@ import cancel from '../../netlify/functions/cancel';
 import contact from '../../netlify/functions/contact';
 import outboxSend from '../../netlify/functions/outbox-send';
 import type { EndpointContext } from '../../netlify/lib/http/endpoint';
-import { slotWindow } from '../../netlify/lib/mail/slot-window';
+import { slotWindow } from '../../netlify/lib/bookings/slot-window';
 import { booking, inquiry } from '../fixtures';
 import { deskRequest, ownerCookie, resetOwnerTables } from './admin-support';
 import type { TestDatabase } from '../setup/database';
@@ -103,7 +103,7 @@ describe.each(databases)('e-mail from the API on $name', (database: TestDatabase
     expect(client.parsed.text).toContain('We had to cancel your booking');
     const file = client.parsed.attachments.find((attachment) => /calendar|ics/.test(attachment.contentType))!;
     expect(property(parseIcs(file.content.toString('utf8')), 'METHOD')).toBe('CANCEL');
-    expect((await call(cancel, get(`/api/cancel?token=${token}`))).status).toBe(410);
+    expect((await call(cancel, get(`/api/cancel?token=${token}`))).status).toBe(409);
     // A second cancel by the owner sends nothing more.
     expect((await call(ownerCancel, deskRequest('POST', `/api/admin/bookings/${stored.id}/cancel`, { cookie }))).status).toBe(409);
     await new Promise((resolve) => setTimeout(resolve, 300));

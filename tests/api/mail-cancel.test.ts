@@ -1,11 +1,12 @@
 import { describe, expect, test, vi } from 'vitest';
 import cancel, { config } from '../../netlify/functions/cancel';
-import { findAvailableSlots, reserveSlot } from '../../netlify/lib/bookings';
-import { cancelBookingByToken, createCancelToken, findBookingByCancelToken, hashCancelToken } from '../../netlify/lib/cancel';
+import { createCancelToken, findBookingByCancelToken, releaseByCancelLink } from '../../netlify/lib/bookings/cancel-links';
+import { findAvailableSlots, reserveSlot } from '../../netlify/lib/bookings/reserve';
 import { withDatabase, type Queryable } from '../../netlify/lib/db';
+import { hashSecretToken } from '../../netlify/lib/secret-token';
 import { inTransaction } from '../../netlify/lib/transaction';
 import { enqueueBookingMails } from '../../netlify/lib/mail/outbox';
-import { slotWindow } from '../../netlify/lib/mail/slot-window';
+import { slotWindow } from '../../netlify/lib/bookings/slot-window';
 import type { TimeSlotKey } from '../../src/schemas/booking';
 import { CANCEL_REFUSALS } from '../../src/schemas/cancel';
 import { addDaysUtc, todayUtc } from '../../src/schemas/dates';
@@ -72,7 +73,7 @@ describe.each(databases)('/api/cancel on $name', (database: TestDatabase) => {
   test('the token is stored only as its SHA-256 and expires when the event ends', async () => {
     const { booking, token } = await book();
     const rows = await query<{ token_hash: string; expires_at: Date }>(database, 'SELECT token_hash, expires_at FROM booking_cancel_tokens');
-    expect(rows).toEqual([{ token_hash: hashCancelToken(token), expires_at: slotWindow(booking.date, 'afternoon').end }]);
+    expect(rows).toEqual([{ token_hash: hashSecretToken(token), expires_at: slotWindow(booking.date, 'afternoon').end }]);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const stored = JSON.stringify(await query(database, 'SELECT * FROM booking_cancel_tokens'));
     expect(stored).not.toContain(token);
@@ -111,11 +112,11 @@ describe.each(databases)('/api/cancel on $name', (database: TestDatabase) => {
 
     // The same link again, by POST or GET: already cancelled.
     const again = await postCancel(token);
-    expect(again.status).toBe(410);
+    expect(again.status).toBe(409);
     expect(await again.json()).toEqual({
       error: { code: 'already_cancelled', message: CANCEL_REFUSALS.already_cancelled.message },
     });
-    expect((await getCancel(token)).status).toBe(410);
+    expect((await getCancel(token)).status).toBe(409);
 
     // The slot can be booked again.
     const rebooked = await onDatabase((db) =>
@@ -134,7 +135,7 @@ describe.each(databases)('/api/cancel on $name', (database: TestDatabase) => {
     await smtp.down();
     const { booking, token } = await book();
     const responses = await Promise.all(Array.from({ length: 5 }, () => postCancel(token)));
-    expect(responses.map((response) => response.status).sort()).toEqual([200, 410, 410, 410, 410]);
+    expect(responses.map((response) => response.status).sort()).toEqual([200, 409, 409, 409, 409]);
     const kinds = await query<{ kind: string }>(database, "SELECT kind FROM outbox WHERE kind LIKE 'cancellation%' ORDER BY kind");
     expect(kinds.map((row) => row.kind)).toEqual(['cancellation_client', 'cancellation_owner']);
     const [row] = await query<{ is_available: boolean }>(database, 'SELECT is_available FROM bookings WHERE id = $1', [booking.id]);
@@ -213,18 +214,18 @@ describe.each(databases)('/api/cancel on $name', (database: TestDatabase) => {
     const window = slotWindow('2027-07-10', 'evening');
     const at = (ms: number) => new Date(ms);
     expect(await onDatabase((db) => findBookingByCancelToken(db, token, at(window.start.getTime() - 1000)))).toMatchObject({ ok: true });
-    expect(await onDatabase((db) => cancelBookingByToken(db, token, at(window.start.getTime())))).toEqual({ ok: false, refusal: 'started' });
-    expect(await onDatabase((db) => cancelBookingByToken(db, token, at(window.end.getTime())))).toEqual({ ok: false, refusal: 'expired' });
+    expect(await onDatabase((db) => releaseByCancelLink(db, token, at(window.start.getTime())))).toEqual({ ok: false, refusal: 'started' });
+    expect(await onDatabase((db) => releaseByCancelLink(db, token, at(window.end.getTime())))).toEqual({ ok: false, refusal: 'expired' });
     const [row] = await query<{ is_available: boolean }>(database, 'SELECT is_available FROM bookings WHERE id = $1', [booking.id]);
     expect(row!.is_available).toBe(false);
     expect(CANCEL_REFUSALS.started.status).toBe(409);
   });
 
-  test('a booking the owner already released answers 410 already cancelled', async () => {
+  test('a booking the owner already released answers 409 already cancelled', async () => {
     const { booking, token } = await book();
     await query(database, 'UPDATE bookings SET is_available = true WHERE id = $1', [booking.id]);
     const response = await getCancel(token);
-    expect(response.status).toBe(410);
+    expect(response.status).toBe(409);
     expect(await errorCode(response)).toBe('already_cancelled');
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { reserveSlot } from '../../netlify/lib/bookings';
-import { createCancelToken } from '../../netlify/lib/cancel';
+import { createCancelToken } from '../../netlify/lib/bookings/cancel-links';
+import { reserveSlot } from '../../netlify/lib/bookings/reserve';
 import { withDatabase, type Queryable } from '../../netlify/lib/db';
 import { inTransaction, type Transaction } from '../../netlify/lib/transaction';
 import { todayUtc } from '../../src/schemas/dates';

@@ -1,7 +1,7 @@
 import { createEvent, type DateArray } from 'ics';
 import type { MailAddress } from './config';
 import { BUSINESS_TIME_ZONE } from '../../../src/lib/time-slots';
-import type { SlotWindow } from './slot-window';
+import type { SlotWindow } from '../bookings/slot-window';
 
 /** What a calendar file says about one booking. */
 export type CalendarEvent = {

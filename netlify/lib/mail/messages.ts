@@ -14,7 +14,7 @@ import {
 } from './calendar';
 import type { MailAddress, MailConfig } from './config';
 import { fill, oneLine, renderBody, type Block } from './render';
-import { slotWindow } from './slot-window';
+import { slotWindow } from '../bookings/slot-window';
 
 /** Which message of which event an outbox row holds. */
 export type MessageKind =

@@ -1,5 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db';
+import { hashSecretToken, newSecretToken } from '../secret-token';
 
 /** The session cookie's name: `__Host-` makes browsers insist on Secure, Path=/ and no Domain. */
 export const SESSION_COOKIE = '__Host-session';
@@ -15,11 +15,6 @@ export type OwnerUser = { id: string; username: string };
 
 /** A session found from its cookie: who, and the hash that names the row (to revoke it). */
 export type OwnerSession = { tokenHash: string; user: OwnerUser };
-
-/** SHA-256 of a token, hex: the only form of it the database sees. */
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
 
 /** The Set-Cookie value that hands `token` to the browser for the absolute lifetime. */
 export function sessionCookie(token: string): string {
@@ -45,10 +40,10 @@ export function sessionTokenOf(req: Request): string | undefined {
 
 /** Starts a session for `userId`: a fresh 256-bit random token (returned once, for the cookie), stored hashed. */
 export async function createSession(db: Queryable, userId: string, now: Date): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newSecretToken();
   await db.query(
     `INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at) VALUES ($1, $2, $3, $3, $4)`,
-    [hashToken(token), userId, now, new Date(now.getTime() + ABSOLUTE_LIFETIME_MS)],
+    [hashSecretToken(token), userId, now, new Date(now.getTime() + ABSOLUTE_LIFETIME_MS)],
   );
   return token;
 }
@@ -61,7 +56,7 @@ const TOUCH_INTERVAL = '1 minute';
  * when unknown, idle for more than 12 hours or past its 7 days (such a row is deleted on the spot).
  */
 export async function findSession(db: Queryable, token: string, now: Date): Promise<OwnerSession | undefined> {
-  const tokenHash = hashToken(token);
+  const tokenHash = hashSecretToken(token);
   const { rows } = await db.query<{ id: string; username: string }>(
     `WITH live AS (
        SELECT s.token_hash, s.last_seen_at, u.id, u.username

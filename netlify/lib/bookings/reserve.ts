@@ -1,7 +1,10 @@
-import { TIME_SLOT_KEYS, type Booking, type BookingOutput, type TimeSlotKey } from '../../src/schemas/booking';
-import { MAX_FUTURE_HOLDS } from '../../src/schemas/holds';
-import { isoTimestamp, type Queryable } from './db';
-import type { Transaction } from './transaction';
+import { TIME_SLOT_KEYS, type Booking, type BookingOutput, type TimeSlotKey } from '../../../src/schemas/booking';
+import { MAX_FUTURE_HOLDS } from '../../../src/schemas/holds';
+import { isoTimestamp, type Queryable } from '../db';
+import type { BookingMail } from '../mail/messages';
+import { enqueueBookingMails } from '../mail/outbox';
+import type { Transaction } from '../transaction';
+import { createCancelToken } from './cancel-links';
 
 type BookingRow = {
   id: string;
@@ -94,4 +97,12 @@ export async function reserveSlot(tx: Transaction, booking: BookingOutput, today
   // Still under the lock: this address's count cannot have changed since the INSERT looked.
   const { atHoldLimit } = await reservationObstacles(tx, booking, today);
   return atHoldLimit ? { outcome: 'hold_limit_reached' } : { outcome: 'slot_taken' };
+}
+
+/**
+ * Stores a cancel token for a booking just reserved and writes its confirmation (with the cancel link) and the
+ * owner's notification to the outbox, in the reservation's transaction. Returns the message ids.
+ */
+export async function queueBookingMails(tx: Transaction, booking: BookingMail): Promise<string[]> {
+  return enqueueBookingMails(tx, booking, await createCancelToken(tx, booking));
 }

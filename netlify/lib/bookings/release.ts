@@ -1,0 +1,90 @@
+import type { OwnerBooking } from '../../../src/schemas/owner';
+import type { Queryable } from '../db';
+import type { BookingMail } from '../mail/messages';
+import { enqueueCancellationMails } from '../mail/outbox';
+import { recordAudit } from '../owner/audit';
+import { inTransaction, type Transaction } from '../transaction';
+import { BOOKING_COLUMNS, toOwnerBooking, type BookingRow } from './rows';
+
+/** Who releases a hold: the client through their cancel link, or an owner (by username) from the desk. */
+export type Releaser = { role: 'client' } | { role: 'owner'; username: string };
+
+/** What to release: the hold `id` of `kind`, by whom, why (the owner's free text, audit only), at `now`. */
+export type ReleaseRequest = {
+  id: string;
+  kind: OwnerBooking['kind'];
+  by: Releaser;
+  reason?: string;
+  now: Date;
+};
+
+/** What release did: the released hold and its queued mails, or why nothing changed. */
+export type ReleaseResult =
+  | { outcome: 'released'; booking: OwnerBooking; mailIds: string[] }
+  | { outcome: 'not_found' }
+  | { outcome: 'already_released'; booking: OwnerBooking };
+
+/** The name a releaser is stored under, in bookings.cancelled_by and audit_log.actor. */
+function actorOf(by: Releaser): string {
+  return by.role === 'client' ? 'client' : by.username;
+}
+
+/** A released reservation as its cancellation e-mails need it (a block has none). */
+function toBookingMail(booking: OwnerBooking): BookingMail | undefined {
+  const { id, date, timeSlot, clientName, clientEmail, eventType } = booking;
+  if (!clientName || !clientEmail || !eventType) return undefined;
+  return { id, date, timeSlot, clientName, clientEmail, eventType };
+}
+
+/**
+ * Releases a hold (cancels a reservation, lifts a block) inside `tx`: frees its slot at once (is_available = true;
+ * the row stays as history with cancelled_at = `now` and who), spends a reservation's cancel links, writes the audit
+ * entry and queues a reservation's cancellation e-mails to the client and the owner. The one place a hold ends.
+ */
+export async function release(tx: Transaction, request: ReleaseRequest): Promise<ReleaseResult> {
+  const actor = actorOf(request.by);
+  if (request.kind === 'reservation') {
+    // A cancel link locks its token row before the booking; taking the tokens first here too keeps an owner's and a
+    // client's simultaneous cancel from deadlocking.
+    await tx.query('SELECT 1 FROM booking_cancel_tokens WHERE booking_id = $1 ORDER BY token_hash FOR UPDATE', [request.id]);
+  }
+  const { rows } = await tx.query<BookingRow>(
+    `UPDATE bookings SET is_available = true, cancelled_at = $3, cancelled_by = $4
+      WHERE id = $1 AND kind = $2 AND NOT is_available
+      RETURNING ${BOOKING_COLUMNS}`,
+    [request.id, request.kind, request.now, actor],
+  );
+  if (!rows[0]) {
+    const existing = await tx.query<BookingRow>(`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE id = $1 AND kind = $2`, [
+      request.id,
+      request.kind,
+    ]);
+    return existing.rows[0]
+      ? { outcome: 'already_released', booking: toOwnerBooking(existing.rows[0]) }
+      : { outcome: 'not_found' };
+  }
+  const booking = toOwnerBooking(rows[0]);
+  await recordAudit(tx, {
+    actor,
+    action: request.kind === 'block' ? 'block_lifted' : 'booking_cancelled',
+    target: booking.id,
+    detail: request.reason === undefined ? { date: booking.date } : { date: booking.date, reason: request.reason },
+  });
+  const mail = toBookingMail(booking);
+  if (!mail) return { outcome: 'released', booking, mailIds: [] };
+  await tx.query('UPDATE booking_cancel_tokens SET used_at = $2 WHERE booking_id = $1 AND used_at IS NULL', [
+    booking.id,
+    request.now,
+  ]);
+  const mailIds = await enqueueCancellationMails(tx, mail, request.by.role);
+  return { outcome: 'released', booking, mailIds };
+}
+
+/** Releases hold `id` of `kind` for an owner from the desk, in a transaction of its own (see release). */
+export function releaseByOwner(
+  db: Queryable,
+  request: Omit<ReleaseRequest, 'by'> & { username: string },
+): Promise<ReleaseResult> {
+  const { username, ...rest } = request;
+  return inTransaction(db, (tx) => release(tx, { ...rest, by: { role: 'owner', username } }));
+}

@@ -1,0 +1,42 @@
+import { TIME_SLOT_KEYS, type TimeSlotKey } from '../../../src/schemas/booking';
+import type { OwnerBooking } from '../../../src/schemas/owner';
+import { isoTimestamp } from '../db';
+
+/** A row of `bookings` as the owner's desk reads it (reservations and blocks, held and released). */
+export type BookingRow = {
+  id: string;
+  date: string;
+  time_slot: TimeSlotKey;
+  kind: OwnerBooking['kind'];
+  is_available: boolean;
+  client_name: string | null;
+  client_email: string | null;
+  event_type: OwnerBooking['eventType'];
+  created_at: Date | string;
+  cancelled_at: Date | string | null;
+  cancelled_by: string | null;
+};
+
+/** The columns of a BookingRow, for SELECT and RETURNING. */
+export const BOOKING_COLUMNS =
+  'id, date, time_slot, kind, is_available, client_name, client_email, event_type, created_at, cancelled_at, cancelled_by';
+
+/** ORDER BY term for day order of the slots (the column is text: alphabetical order would put afternoon first). */
+export const SLOT_ORDER = `array_position(ARRAY[${TIME_SLOT_KEYS.map((key) => `'${key}'`).join(', ')}]::text[], time_slot)`;
+
+/** A row as the owner's desk shows it, with its state (held, cancelled or lifted). */
+export function toOwnerBooking(row: BookingRow): OwnerBooking {
+  return {
+    id: row.id,
+    date: row.date,
+    timeSlot: row.time_slot,
+    kind: row.kind,
+    state: !row.is_available ? 'held' : row.kind === 'block' ? 'lifted' : 'cancelled',
+    clientName: row.client_name,
+    clientEmail: row.client_email,
+    eventType: row.event_type,
+    createdAt: isoTimestamp(row.created_at),
+    cancelledAt: row.cancelled_at === null ? null : isoTimestamp(row.cancelled_at),
+    cancelledBy: row.cancelled_by,
+  };
+}

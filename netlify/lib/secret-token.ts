@@ -1,0 +1,11 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/** A new secret token (a cancel link's, a session's): 256 random bits, base64url (43 characters). Only its hash is stored. */
+export function newSecretToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** The SHA-256 of a secret token as stored (hex): a token is unguessable, so a fast hash is enough. */
+export function hashSecretToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
