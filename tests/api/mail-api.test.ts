@@ -148,7 +148,7 @@ describe.each(databases)('e-mail from the API on $name', (database: TestDatabase
     await smtp.up();
     // The retry waits a minute; the scheduled run is later than that.
     await query(database, "UPDATE outbox SET next_attempt_at = now() - interval '1 second'");
-    const runs = await Promise.all([outboxSend(new Request('http://localhost/.netlify/functions/outbox-send', { method: 'POST' })), outboxSend(new Request('http://localhost/.netlify/functions/outbox-send', { method: 'POST' }))]);
+    const runs = await Promise.all([call(outboxSend, new Request('http://localhost:8888/.netlify/functions/outbox-send', { method: 'POST' })), call(outboxSend, new Request('http://localhost:8888/.netlify/functions/outbox-send', { method: 'POST' }))]);
     expect(runs.map((run) => run.status)).toEqual([204, 204]);
     await smtp.waitFor(4);
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -186,7 +186,7 @@ describe.each(databases)('e-mail from the API on $name', (database: TestDatabase
         ['pending', 0],
         ['pending', 0],
       ]);
-      const run = await outboxSend(new Request('http://localhost/.netlify/functions/outbox-send', { method: 'POST' }));
+      const run = await call(outboxSend, new Request('http://localhost:8888/.netlify/functions/outbox-send', { method: 'POST' }));
       expect(run.status).toBe(204);
     } finally {
       vi.stubEnv('SMTP_URL', smtp.url);
