@@ -15,7 +15,9 @@ export const RUN_LIMIT = 100;
 export default scheduled('outbox-send', async (): Promise<RunCounts> => {
   const config = mailConfig();
   const deadline = Date.now() + RUN_BUDGET_MS;
-  const report = await withMailTransport(config, (transport) => sendDue({ limit: RUN_LIMIT, deadline, transport, config }));
+  const report = await withMailTransport(config, (transport) =>
+    sendDue({ limit: RUN_LIMIT, deadline, transport, config }),
+  );
   if (!report) return { smtpConfigured: false };
   return {
     sent: report.sent,

@@ -309,6 +309,17 @@ describe.each(databases)('the outbox on $name with a real SMTP server', (databas
     expect(waiting.every((entry) => !first.includes(entry.id))).toBe(true);
   });
 
+  test('a run past its deadline tries nothing and gives its claims back untouched', async () => {
+    await storeInquiry();
+    expect(await run({ deadline: Date.now() - 1 })).toEqual({ sent: 0, retried: 0, failed: 0, stopped: 'deadline' });
+    expect((await rows()).map((row) => [row.status, row.attempts])).toEqual([
+      ['pending', 0],
+      ['pending', 0],
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(smtp.received).toHaveLength(0);
+  });
+
   test('the mail settings are read from the environment', () => {
     expect(mailConfig()).toMatchObject({ smtpUrl: smtp.url, siteHost: 'lonestar.example' });
   });
