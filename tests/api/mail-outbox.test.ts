@@ -309,6 +309,30 @@ describe.each(databases)('the outbox on $name with a real SMTP server', (databas
     expect(waiting.every((entry) => !first.includes(entry.id))).toBe(true);
   });
 
+  test.skipIf(database.name !== 'PostgreSQL')('holds no database connection while the mail server talks', async () => {
+    await storeInquiry();
+    const real = createMailTransport(smtp.url);
+    const during: number[] = [];
+    const transport = {
+      async sendMail(message: Parameters<typeof real.sendMail>[0]) {
+        // A connection closed a moment ago may take a few ms to leave pg_stat_activity; a held one stays.
+        let others = -1;
+        for (let look = 0; look < 20 && others !== 0; look++) {
+          if (look > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+          const [row] = await query<{ n: number }>(
+            database,
+            'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+          );
+          others = row!.n;
+        }
+        during.push(others);
+        return real.sendMail(message);
+      },
+    };
+    expect(await run({ transport })).toMatchObject({ sent: 2 });
+    expect(during).toEqual([0, 0]);
+  });
+
   test('a run past its deadline tries nothing and gives its claims back untouched', async () => {
     await storeInquiry();
     expect(await run({ deadline: Date.now() - 1 })).toEqual({ sent: 0, retried: 0, failed: 0, stopped: 'deadline' });
