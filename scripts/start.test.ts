@@ -116,6 +116,13 @@ describe('npm start', () => {
     }
   });
 
+  test('runs the scheduled functions on their schedules; netlify dev serves them when called', async () => {
+    expect(output).toContain('▸ scheduler: outbox-send (*/5 * * * *), retention (@hourly)');
+    const response = await fetch(`http://127.0.0.1:${port}/.netlify/functions/retention`, { method: 'POST' });
+    await response.arrayBuffer();
+    expect(response.status).toBe(200);
+  });
+
   test('listens on loopback only', async () => {
     expect(await accepts('127.0.0.1', port)).toBe(true);
     if (networkAddresses.length === 0) console.warn('No network address besides loopback: the outside check is skipped.');
@@ -125,11 +132,11 @@ describe('npm start', () => {
     }
   });
 
-  test('Ctrl-C stops netlify dev, then the mail inbox, then the database, and exits 0', async () => {
+  test('Ctrl-C stops the scheduler, netlify dev, then the mail inbox, then the database, and exits 0', async () => {
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     process.kill(child.pid!, 'SIGINT');
     expect(await exited).toBe(0);
-    expect(output).toMatch(/SIGINT: stopping netlify dev, then the mail inbox, then the database[\s\S]*▸ stopped/);
+    expect(output).toMatch(/SIGINT: stopping the scheduler, then netlify dev, then the mail inbox, then the database[\s\S]*▸ stopped/);
     expect(await accepts('127.0.0.1', port)).toBe(false);
     // astro dev, which netlify dev started, goes too (it used to stay behind on its port).
     await expect.poll(() => accepts('127.0.0.1', astroPort), { timeout: 5_000 }).toBe(false);

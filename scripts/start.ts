@@ -7,7 +7,9 @@
  *      embedded Postgres (PGlite) with its bridge; then the migrations are applied;
  *   2. the mail inbox (unless SMTP_URL is set): MailDev on loopback ports, which catches every e-mail the functions
  *      send and shows it in a web inbox, so nothing leaves the machine;
- *   3. `netlify dev --offline` running `astro dev`: the pages and the functions.
+ *   3. `netlify dev --offline` running `astro dev`: the pages and the functions;
+ *   4. the scheduler: netlify dev runs a scheduled function only when it is called, so this calls each one on its
+ *      `config.schedule`, as Netlify does once the site is deployed (scripts/lib/scheduler.ts).
  * Each service prints one `▸` line when it is up. A new service (say, a mail catcher for the functions' e-mail) is
  * one more entry in that list, with the settings it hands to the functions in `functionsEnv`.
  */
@@ -16,6 +18,7 @@ import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { migrate } from '../netlify/lib/migrations';
+import { scheduledFunctions, startScheduler, type ScheduledFunction } from './lib/scheduler';
 import { startMailCatcher } from './lib/shared-harness/mail-catcher';
 import { ROOT_DIR, embeddedDataDir } from './lib/shared-harness/paths';
 import { announceRunningDatabase, withdrawRunningDatabase } from './lib/shared-harness/running-database';
@@ -148,6 +151,26 @@ async function startSite(): Promise<ChildProcess> {
   return netlify;
 }
 
+function startJobs(functions: readonly ScheduledFunction[]): void {
+  // The scheduler calls netlify dev where it listens: on loopback when it listens everywhere.
+  const callHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  const scheduler = startScheduler({
+    baseUrl: `http://${isIP(callHost) === 6 ? `[${callHost}]` : callHost}:${port}`,
+    functions,
+    log: say,
+  });
+  running.push({ name: 'the scheduler', stop: () => scheduler.stop() });
+  say(`scheduler: ${functions.map((entry) => `${entry.name} (${entry.schedule})`).join(', ')}`);
+}
+
+// Read first: a schedule that cannot be read stops everything before anything has started.
+let jobs: ScheduledFunction[];
+try {
+  jobs = await scheduledFunctions(join(ROOT_DIR, 'netlify', 'functions'));
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
 try {
   await startDatabase();
 } catch (error) {
@@ -164,6 +187,7 @@ try {
   process.exit(1);
 }
 const site = await startSite();
+startJobs(jobs);
 
 let stopping = false;
 async function shutDown(reason: string, exitCode: number): Promise<void> {

@@ -1,29 +1,14 @@
 import type { Config } from '@netlify/functions';
 import { withDatabase } from '../lib/db';
-import { endpoint } from '../lib/http/endpoint';
-import { logLine } from '../lib/http/log';
-import { reply } from '../lib/http/reply';
-import { applyRetention } from '../lib/owner/retention';
+import { scheduled } from '../lib/http/scheduled';
+import { applyRetention } from '../lib/retention';
 
 /**
- * Scheduled daily: deletes inquiries and bookings past 24 months, expired sessions, stale throttle rows and old audit
- * entries (README, "The owner's desk"); answers 200 { deleted } and logs the counts, never a row's content. Netlify
- * invokes it with POST; GET is accepted too: it only removes what the retention rule already condemns.
+ * Every hour: deletes what the retention rules (netlify/lib/retention.ts) no longer keep, and logs how many rows
+ * per rule, never a row's content. Two overlapping runs are harmless: each delete is idempotent.
  */
-export default endpoint('retention', ['POST', 'GET'], async (_req, context) => {
-  const deleted = await withDatabase(context, (db) => applyRetention(db, new Date()), {
-    statementTimeoutMs: 20_000,
-    queryTimeoutMs: 25_000,
-  });
-  logLine({
-    endpoint: 'retention',
-    deletedInquiries: deleted.inquiries,
-    deletedBookings: deleted.bookings,
-    deletedSessions: deleted.sessions,
-    deletedThrottles: deleted.throttles,
-    deletedAuditEntries: deleted.auditEntries,
-  });
-  return reply(200, { deleted });
-});
+export default scheduled('retention', (context) =>
+  withDatabase(context, (db) => applyRetention(db, new Date()), { statementTimeoutMs: 20_000, queryTimeoutMs: 25_000 }),
+);
 
-export const config: Config = { schedule: '@daily' };
+export const config: Config = { schedule: '@hourly' };

@@ -76,8 +76,8 @@ type KeyRow = { request_hash: string; response_status: number | null; response_b
 
 type Claim = { claimed: true; claim: string } | { claimed: false; response: Response };
 
-// A fresh key is inserted as claimed. An existing row is taken over only when it has expired (the purge has not run
-// yet) or when its request died in flight (no answer, lock past) and this is the same request.
+// A fresh key is inserted as claimed. An existing row is taken over only when it has expired (the retention job has
+// not run yet) or when its request died in flight (no answer, lock past) and this is the same request.
 const CLAIM_SQL = `
   INSERT INTO idempotency_keys (endpoint, key, request_hash, claim, locked_until, expires_at)
   VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5), now() + make_interval(hours => $6))
@@ -167,13 +167,4 @@ export async function answerOnce(
     ).catch(() => {});
     throw error;
   }
-}
-
-/** Deletes the keys whose 24 hours are over; returns how many. */
-export async function purgeExpiredKeys(db: Queryable): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(
-    `WITH purged AS (DELETE FROM idempotency_keys WHERE expires_at <= now() RETURNING 1)
-     SELECT count(*)::int AS n FROM purged`,
-  );
-  return rows[0]?.n ?? 0;
 }

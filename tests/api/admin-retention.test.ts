@@ -1,108 +1,207 @@
-import { describe, expect, test, vi } from 'vitest';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
 import retention, { config } from '../../netlify/functions/retention';
 import { withDatabase } from '../../netlify/lib/db';
-import { applyRetention } from '../../netlify/lib/owner/retention';
+import { RETENTION_RULES, applyRetention, type RetentionReport } from '../../netlify/lib/retention';
 import { createOwner, resetOwnerTables } from './admin-support';
-import { call, databases, get, query, useDatabase } from './support';
+import { call, databases, query, useDatabase } from './support';
+
+const run = () => new Request('http://localhost:8888/.netlify/functions/retention', { method: 'POST' });
+
+const nothing = Object.fromEntries(RETENTION_RULES.map((rule) => [rule.name, 0])) as RetentionReport;
+
+/** An outbox row in `status`, labelled by its subject; `times` sets sent_at, next_attempt_at (a failed row's last try), created_at. */
+function outboxRow(label: string, status: string, times: { sent?: string; lastAttempt?: string; created?: string }): string {
+  const at = (age: string | undefined) => (age ? `now() - interval '${age}'` : 'NULL');
+  return `INSERT INTO outbox (id, kind, to_addresses, subject, text_body, html_body, message_id, status, attempts, sent_at,
+            next_attempt_at, created_at)
+          VALUES (gen_random_uuid(), 'inquiry_client', '[{"name":"","address":"x@example.com"}]', '${label}', 't', 'h',
+            '<' || gen_random_uuid() || '@lonestar.example>', '${status}', 1, ${at(times.sent)}, ${times.lastAttempt ? at(times.lastAttempt) : 'now()'},
+            ${times.created ? at(times.created) : 'now()'})`;
+}
+
+/** A cancel token labelled by the first character of its hash. */
+function tokenRow(label: string, expires: string, used: string | null): string {
+  return `INSERT INTO booking_cancel_tokens (token_hash, booking_id, expires_at, used_at)
+          VALUES (repeat('${label}', 64), gen_random_uuid(), now() + interval '${expires}',
+            ${used ? `now() - interval '${used}'` : 'NULL'})`;
+}
+
+/** A booking labelled by its client's name, `offset` from today (Texas time) less 24 months. */
+function bookingRow(label: string, offset: string): string {
+  return `INSERT INTO bookings (date, time_slot, is_available, client_name, client_email, event_type)
+          VALUES (to_char((now() AT TIME ZONE 'America/Chicago')::date - interval '24 months' + interval '${offset}', 'YYYY-MM-DD'),
+                  'evening', false, '${label}', 'x@example.com', 'other')`;
+}
+
+// Per rule: rows just inside its cutoff (labelled "keep…") and just past it ("drop…"), and how to list the labels left.
+const CASES: Array<{ rule: keyof RetentionReport; seed: string[]; left: string; owner?: boolean }> = [
+  {
+    rule: 'idempotencyKeys',
+    seed: [
+      `INSERT INTO idempotency_keys (endpoint, key, request_hash, response_status, response_body, expires_at)
+       VALUES ('bookings', 'keep', repeat('a', 64), 201, '{}', now() + interval '1 minute'),
+              ('bookings', 'drop', repeat('a', 64), 201, '{}', now() - interval '1 minute')`,
+    ],
+    left: 'SELECT key AS label FROM idempotency_keys',
+  },
+  {
+    rule: 'sessions',
+    owner: true,
+    seed: [
+      ['keepAbsolute', '1 hour', '1 minute'],
+      ['dropAbsolute', '1 hour', '-1 minute'],
+      ['keepIdle', '11 hours 59 minutes', '3 days'],
+      ['dropIdle', '12 hours 1 minute', '3 days'],
+    ].map(
+      ([label, seen, expires], index) =>
+        `INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at)
+         SELECT repeat('${'abcd'[index]}', 64), id, now() - interval '6 days', now() - interval '${seen}', now() + interval '${expires}'
+           FROM users LIMIT 1`,
+    ),
+    left: `SELECT CASE left(token_hash, 1) WHEN 'a' THEN 'keepAbsolute' WHEN 'b' THEN 'dropAbsolute' WHEN 'c' THEN 'keepIdle'
+             ELSE 'dropIdle' END AS label FROM sessions`,
+  },
+  {
+    rule: 'signInThrottles',
+    seed: [
+      `INSERT INTO sign_in_throttle (username_key, failures, last_failure_at)
+       VALUES ('keep', 3, now() - interval '23 hours 59 minutes'), ('drop', 3, now() - interval '24 hours 1 minute')`,
+    ],
+    left: 'SELECT username_key AS label FROM sign_in_throttle',
+  },
+  {
+    rule: 'cancelTokens',
+    seed: [
+      tokenRow('a', '-23 hours -59 minutes', null),
+      tokenRow('b', '-24 hours -1 minute', null),
+      tokenRow('c', '30 days', '23 hours 59 minutes'),
+      tokenRow('d', '30 days', '24 hours 1 minute'),
+    ],
+    left: `SELECT CASE left(token_hash, 1) WHEN 'a' THEN 'keepExpired' WHEN 'b' THEN 'dropExpired' WHEN 'c' THEN 'keepSpent'
+             ELSE 'dropSpent' END AS label FROM booking_cancel_tokens`,
+  },
+  {
+    rule: 'sentMail',
+    seed: [
+      outboxRow('keep', 'sent', { sent: '29 days 23 hours', lastAttempt: '29 days 23 hours', created: '40 days' }),
+      outboxRow('drop', 'sent', { sent: '30 days 1 hour', lastAttempt: '30 days 1 hour', created: '40 days' }),
+      outboxRow('keepPending', 'pending', { created: '90 days' }),
+    ],
+    left: "SELECT subject AS label FROM outbox WHERE status <> 'failed'",
+  },
+  {
+    rule: 'failedMail',
+    seed: [
+      outboxRow('keep', 'failed', { lastAttempt: '29 days 23 hours', created: '40 days' }),
+      outboxRow('drop', 'failed', { lastAttempt: '30 days 1 hour', created: '40 days' }),
+    ],
+    left: "SELECT subject AS label FROM outbox WHERE status = 'failed'",
+  },
+  {
+    rule: 'inquiries',
+    seed: [
+      ['keep', '23 months 29 days'],
+      ['drop', '24 months 1 day'],
+    ].map(
+      ([label, age]) =>
+        `INSERT INTO contact_inquiries (first_name, last_name, email, phone, event_type, guest_count, event_date,
+           event_location, created_at)
+         VALUES ('${label}', 'Porter', 'hank@example.com', '5125550100', 'other', '5', '2027-01-01', 'Waco',
+           now() - interval '${age}')`,
+    ),
+    left: 'SELECT first_name AS label FROM contact_inquiries',
+  },
+  {
+    rule: 'bookings',
+    seed: [bookingRow('keep', '0 days'), bookingRow('drop', '-1 day')],
+    left: 'SELECT client_name AS label FROM bookings',
+  },
+  {
+    rule: 'auditEntries',
+    seed: [
+      `INSERT INTO audit_log (at, actor, action)
+       VALUES (now() - interval '24 months' + interval '1 hour', 'keep', 'sign_in'),
+              (now() - interval '24 months' - interval '1 hour', 'drop', 'sign_in')`,
+    ],
+    left: "SELECT actor AS label FROM audit_log WHERE actor IN ('keep', 'drop')",
+  },
+];
 
 describe('retention config', () => {
-  test('runs daily as a scheduled function', () => {
-    expect(config).toEqual({ schedule: '@daily' });
+  test('runs every hour as a scheduled function', () => {
+    expect(config).toEqual({ schedule: '@hourly' });
+  });
+
+  test('has a case below for every rule', () => {
+    expect(CASES.map((entry) => entry.rule).sort()).toEqual(RETENTION_RULES.map((rule) => rule.name).sort());
   });
 });
 
 describe.each(databases)('retention on $name', (database) => {
   useDatabase(database);
   resetOwnerTables(database);
+  beforeEach(async () => {
+    await query(database, 'TRUNCATE outbox, booking_cancel_tokens, idempotency_keys');
+    // Entries kept by an earlier test are old enough to go only once they are past 24 months: none of them are.
+    await query(database, "DELETE FROM audit_log WHERE actor IN ('keep', 'drop') AND at < now() - interval '24 months'");
+  });
 
-  async function seedInquiry(name: string, age: string) {
-    await query(
-      database,
-      `INSERT INTO contact_inquiries (first_name, last_name, email, phone, event_type, guest_count, event_date,
-         event_location, created_at)
-       VALUES ($1, 'Porter', 'hank@example.com', '5125550100', 'other', '5', '2027-01-01', 'Waco', now() - $2::interval)`,
-      [name, age],
-    );
-  }
+  const direct = (now: Date) =>
+    withDatabase(undefined, (db) => applyRetention(db, now), { config: { url: database.url, wsProxy: database.wsProxy } });
 
-  async function seedBooking(name: string, monthsFromToday: number) {
-    await query(
-      database,
-      `INSERT INTO bookings (date, time_slot, is_available, client_name, client_email, event_type)
-       VALUES (to_char((now() AT TIME ZONE 'America/Chicago')::date + make_interval(months => $2), 'YYYY-MM-DD'),
-               'evening', false, $1, 'x@example.com', 'other')`,
-      [name, monthsFromToday],
-    );
-  }
+  test.each(CASES)('$rule: a row just inside its cutoff stays, one just past it goes', async ({ rule, seed, left, owner }) => {
+    if (owner) await createOwner(database);
+    for (const sql of seed) await query(database, sql);
+    const before = await query<{ label: string }>(database, left);
+    const report = await direct(new Date());
+    expect(report[rule]).toBe(before.filter((row) => row.label.startsWith('drop')).length);
+    const after = (await query<{ label: string }>(database, left)).map((row) => row.label).sort();
+    expect(after).toEqual(before.map((row) => row.label).filter((label) => !label.startsWith('drop')).sort());
+    expect(after.length).toBeGreaterThan(0);
+  });
 
-  test('deletes inquiries and bookings past 24 months, expired sessions, stale throttles, old audit entries; logs counts only', async () => {
-    await seedInquiry('Old', '24 months 1 day');
-    await seedInquiry('Recent', '23 months');
-    await seedBooking('Past', -25);
-    await seedBooking('LastYear', -12);
-    await seedBooking('Future', 3);
+  test('the function answers 204 and logs one line of counts per rule, never a row’s content', async () => {
     await createOwner(database);
-    for (const [digit, seen, expires] of [
-      ['a', '1 hour', '-1 minute'], // past its 7 days
-      ['b', '13 hours', '3 days'], // idle too long
-      ['c', '1 hour', '3 days'], // live
-    ] as const) {
-      await query(
-        database,
-        `INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at)
-         SELECT $1, id, now() - interval '7 days', now() - $2::interval, now() + $3::interval FROM users`,
-        [digit.repeat(64), seen, expires],
-      );
-    }
-    await query(
-      database,
-      `INSERT INTO sign_in_throttle (username_key, failures, last_failure_at)
-       VALUES ('stale', 3, now() - interval '2 days'), ('fresh', 3, now() - interval '1 hour')`,
-    );
-    await query(database, "INSERT INTO audit_log (at, actor, action) VALUES (now() - interval '25 months', 'Dolores', 'sign_in')");
-    const [{ n: auditBefore }] = (await query<{ n: number }>(database, 'SELECT count(*)::int AS n FROM audit_log')) as [
-      { n: number },
-    ];
-
+    for (const { seed } of CASES) for (const sql of seed) await query(database, sql);
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
-    const response = await call(retention, get('/.netlify/functions/retention'));
-    expect(response.status).toBe(200);
-    const deleted = { inquiries: 1, bookings: 1, sessions: 2, throttles: 1, auditEntries: 1 };
-    expect(await response.json()).toEqual({ deleted });
+    const response = await call(retention, run());
+    expect(response.status).toBe(204);
     const lines = log.mock.calls.map((args) => String(args[0]));
-    const counts = lines.map((line) => JSON.parse(line) as Record<string, unknown>).find((entry) => 'deletedInquiries' in entry);
-    expect(counts).toEqual({
+    expect(lines).toHaveLength(1);
+    const entry = JSON.parse(lines[0]!) as Record<string, unknown>;
+    expect(entry).toEqual({
       at: expect.any(String),
-      endpoint: 'retention',
-      deletedInquiries: 1,
-      deletedBookings: 1,
-      deletedSessions: 2,
-      deletedThrottles: 1,
-      deletedAuditEntries: 1,
+      requestId: expect.any(String),
+      scheduled: 'retention',
+      ms: expect.any(Number),
+      idempotencyKeys: 1,
+      sessions: 2,
+      signInThrottles: 1,
+      cancelTokens: 2,
+      sentMail: 1,
+      failedMail: 1,
+      inquiries: 1,
+      bookings: 1,
+      auditEntries: 1,
     });
-    expect(lines.join('\n')).not.toMatch(/Old|Past|Porter|example\.com|Dolores/);
-
-    expect(await query(database, 'SELECT first_name FROM contact_inquiries')).toEqual([{ first_name: 'Recent' }]);
-    expect(await query(database, 'SELECT client_name FROM bookings ORDER BY date')).toEqual([
-      { client_name: 'LastYear' },
-      { client_name: 'Future' },
-    ]);
-    expect(await query(database, 'SELECT left(token_hash, 1) AS t FROM sessions')).toEqual([{ t: 'c' }]);
-    expect(await query(database, 'SELECT username_key FROM sign_in_throttle')).toEqual([{ username_key: 'fresh' }]);
-    expect(await query(database, 'SELECT count(*)::int AS n FROM audit_log')).toEqual([{ n: auditBefore - 1 }]);
-
+    expect(lines.join('\n')).not.toMatch(/Porter|example\.com|keep|drop/);
     // A second run finds nothing more to do.
-    const again = await withDatabase(undefined, (db) => applyRetention(db, new Date()), {
-      config: { url: database.url, wsProxy: database.wsProxy },
-    });
-    expect(again).toEqual({ inquiries: 0, bookings: 0, sessions: 0, throttles: 0, auditEntries: 0 });
+    expect(await direct(new Date())).toEqual(nothing);
+  });
+
+  test('two overlapping runs delete each row once between them and both succeed', async () => {
+    await createOwner(database);
+    for (const { seed } of CASES) for (const sql of seed) await query(database, sql);
+    const [first, second] = await Promise.all([direct(new Date()), direct(new Date())]);
+    for (const rule of RETENTION_RULES) {
+      expect(first[rule.name] + second[rule.name]).toBe({ sessions: 2, cancelTokens: 2 }[rule.name as string] ?? 1);
+    }
+    expect(await direct(new Date())).toEqual(nothing);
   });
 
   test('a clock ahead of the database never makes it delete young audit entries (the table would refuse)', async () => {
     const future = new Date(Date.now() + 30 * 31 * 86_400_000);
-    const report = await withDatabase(undefined, (db) => applyRetention(db, future), {
-      config: { url: database.url, wsProxy: database.wsProxy },
-    });
+    const report = await direct(future);
     expect(report.auditEntries).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import bookings from '../../netlify/functions/bookings';
 import contact from '../../netlify/functions/contact';
-import purge, { config as purgeConfig } from '../../netlify/functions/purge-idempotency-keys';
+import retention, { config as retentionConfig } from '../../netlify/functions/retention';
 import type { Handler } from '../../netlify/lib/http/endpoint';
 import { IDEMPOTENCY_WINDOW_HOURS, requestHash } from '../../netlify/lib/idempotency';
 import { withDatabase } from '../../netlify/lib/db';
@@ -67,9 +67,9 @@ async function count(database: TestDatabase, table: string): Promise<number> {
   return row!.n;
 }
 
-describe('purge-idempotency-keys config', () => {
-  test('runs every hour', () => {
-    expect(purgeConfig.schedule).toBe('@hourly');
+describe('the purge of expired keys', () => {
+  test('runs every hour, in the retention job', () => {
+    expect(retentionConfig.schedule).toBe('@hourly');
   });
 });
 
@@ -325,7 +325,7 @@ describe.each(databases)('Idempotency-Key on $name', (database) => {
     },
   );
 
-  describe('the scheduled purge', () => {
+  describe('the hourly retention job', () => {
     test(`deletes only the keys older than ${IDEMPOTENCY_WINDOW_HOURS} hours`, async () => {
       const endpoint = ENDPOINTS[0]!;
       for (const key of ['old-1', 'old-2', 'fresh']) {
@@ -343,23 +343,20 @@ describe.each(databases)('Idempotency-Key on $name', (database) => {
          VALUES ('bookings', 'almost', repeat('a', 64), 201, '{}', now() + interval '1 minute')`,
       );
       // A scheduled function has no address: Netlify invokes it directly, with the next run in the body.
-      const response = await purge(
-        new Request('http://localhost:8888/.netlify/functions/purge-idempotency-keys', {
+      const response = await call(
+        retention,
+        new Request('http://localhost:8888/.netlify/functions/retention', {
           method: 'POST',
           body: JSON.stringify({ next_run: new Date().toISOString() }),
         }),
-        { requestId: 'test-purge' },
       );
-      expect(response.status).toBe(200);
-      expect(await response.json()).toEqual({ purged: 2 });
+      expect(response.status).toBe(204);
       expect((await keyRows(database)).map((row) => row.key)).toEqual(['almost', 'fresh']);
       // Nothing else is touched.
       expect(await count(database, 'contact_inquiries')).toBe(3);
-      const again = await purge(
-        new Request('http://localhost:8888/.netlify/functions/purge-idempotency-keys', { method: 'POST' }),
-        { requestId: 'test-purge-again' },
-      );
-      expect(await again.json()).toEqual({ purged: 0 });
+      const again = await call(retention, new Request('http://localhost:8888/.netlify/functions/retention', { method: 'POST' }));
+      expect(again.status).toBe(204);
+      expect((await keyRows(database)).map((row) => row.key)).toEqual(['almost', 'fresh']);
     });
   });
 });

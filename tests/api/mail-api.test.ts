@@ -16,6 +16,16 @@ import { call, databases, get, postJson, query, useDatabase } from './support';
 
 const OWNER = 'owner@lonestar.example';
 
+/** The log lines the scheduled function `name` wrote in this test (console.log is spied on by useDatabase). */
+function scheduledLines(name: string): Array<Record<string, unknown>> {
+  return vi
+    .mocked(console.log)
+    .mock.calls.map((args) => String(args[0]))
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .filter((entry) => entry.scheduled === name);
+}
+
 type OutboxRow = { kind: string; status: string; attempts: number; last_error: string | null };
 
 /** A TCP server that accepts connections and never says a word: a mail server that hangs. */
@@ -148,8 +158,14 @@ describe.each(databases)('e-mail from the API on $name', (database: TestDatabase
     await smtp.up();
     // The retry waits a minute; the scheduled run is later than that.
     await query(database, "UPDATE outbox SET next_attempt_at = now() - interval '1 second'");
-    const runs = await Promise.all([outboxSend(new Request('http://localhost/.netlify/functions/outbox-send', { method: 'POST' })), outboxSend(new Request('http://localhost/.netlify/functions/outbox-send', { method: 'POST' }))]);
+    const runs = await Promise.all([call(outboxSend, new Request('http://localhost:8888/.netlify/functions/outbox-send', { method: 'POST' })), call(outboxSend, new Request('http://localhost:8888/.netlify/functions/outbox-send', { method: 'POST' }))]);
     expect(runs.map((run) => run.status)).toEqual([204, 204]);
+    // One line per run, counts only: together they sent the four messages; no address, subject or body.
+    const lines = scheduledLines('outbox-send');
+    expect(lines).toHaveLength(2);
+    expect(lines.reduce((sum, entry) => sum + Number(entry.sent), 0)).toBe(4);
+    expect(lines.every((entry) => entry.unreachable === false && entry.outOfTime === false)).toBe(true);
+    expect(JSON.stringify(lines)).not.toMatch(/@|inquiry|booking|Dolly/i);
     await smtp.waitFor(4);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(smtp.received).toHaveLength(4);
@@ -186,8 +202,9 @@ describe.each(databases)('e-mail from the API on $name', (database: TestDatabase
         ['pending', 0],
         ['pending', 0],
       ]);
-      const run = await outboxSend(new Request('http://localhost/.netlify/functions/outbox-send', { method: 'POST' }));
+      const run = await call(outboxSend, new Request('http://localhost:8888/.netlify/functions/outbox-send', { method: 'POST' }));
       expect(run.status).toBe(204);
+      expect(scheduledLines('outbox-send')).toEqual([expect.objectContaining({ smtpConfigured: false })]);
     } finally {
       vi.stubEnv('SMTP_URL', smtp.url);
     }

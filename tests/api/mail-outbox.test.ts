@@ -16,11 +16,10 @@ import {
   enqueueInquiryMails,
   listFailedMessages,
   listWaitingMessages,
-  purgeOldMail,
   retryDelayMs,
   retryFailedMessages,
-  sendPending,
 } from '../../netlify/lib/mail/outbox';
+import { sendDue, type SendDueOptions } from '../../netlify/lib/mail/send';
 import { createMailTransport } from '../../netlify/lib/mail/transport';
 import type { InquiryOutput } from '../../src/schemas/inquiry';
 import { chicagoClock, icsUtc, parseIcs, property, useTestSmtpServer } from './mail-support';
@@ -71,8 +70,14 @@ describe.each(databases)('the outbox on $name with a real SMTP server', (databas
       return { ids, booking: result.booking, token };
     });
 
-  const run = (options: Parameters<typeof sendPending>[2] = {}) =>
-    onDatabase((db) => sendPending(db, createMailTransport(smtp.url), options));
+  const run = (options: Partial<SendDueOptions> = {}) =>
+    sendDue({
+      limit: 50,
+      deadline: Date.now() + 20_000,
+      transport: createMailTransport(smtp.url),
+      database: { config: { url: database.url, wsProxy: database.wsProxy } },
+      ...options,
+    });
 
   type Row = { id: string; status: string; attempts: number; next_attempt_at: Date; last_error: string | null; message_id: string };
   const rows = () =>
@@ -236,6 +241,8 @@ describe.each(databases)('the outbox on $name with a real SMTP server', (databas
       } else {
         expect(report.failed).toBe(1);
         expect(row!.status).toBe('failed');
+        // No next try: the row keeps the time of its last one, from which retention counts.
+        expect(new Date(row!.next_attempt_at).getTime()).toBe(at.getTime());
       }
     }
     expect(waits).toEqual([1, 2, 4, 8, 16, 32, 64, 128, 256]);
@@ -302,14 +309,39 @@ describe.each(databases)('the outbox on $name with a real SMTP server', (databas
     expect(waiting.every((entry) => !first.includes(entry.id))).toBe(true);
   });
 
-  test('purges sent messages after 30 days and cancel tokens a day after they expire', async () => {
-    await storeBooking('2027-07-10', 'morning');
-    await run();
-    const now = new Date();
-    expect(await onDatabase((db) => purgeOldMail(db, now))).toEqual({ messages: 0, tokens: 0 });
-    await query(database, "UPDATE outbox SET sent_at = now() - interval '31 days'");
-    await query(database, "UPDATE booking_cancel_tokens SET expires_at = now() - interval '25 hours'");
-    expect(await onDatabase((db) => purgeOldMail(db, now))).toEqual({ messages: 2, tokens: 1 });
+  test.skipIf(database.name !== 'PostgreSQL')('holds no database connection while the mail server talks', async () => {
+    await storeInquiry();
+    const real = createMailTransport(smtp.url);
+    const during: number[] = [];
+    const transport = {
+      async sendMail(message: Parameters<typeof real.sendMail>[0]) {
+        // A connection closed a moment ago may take a few ms to leave pg_stat_activity; a held one stays.
+        let others = -1;
+        for (let look = 0; look < 20 && others !== 0; look++) {
+          if (look > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+          const [row] = await query<{ n: number }>(
+            database,
+            'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+          );
+          others = row!.n;
+        }
+        during.push(others);
+        return real.sendMail(message);
+      },
+    };
+    expect(await run({ transport })).toMatchObject({ sent: 2 });
+    expect(during).toEqual([0, 0]);
+  });
+
+  test('a run past its deadline tries nothing and gives its claims back untouched', async () => {
+    await storeInquiry();
+    expect(await run({ deadline: Date.now() - 1 })).toEqual({ sent: 0, retried: 0, failed: 0, stopped: 'deadline' });
+    expect((await rows()).map((row) => [row.status, row.attempts])).toEqual([
+      ['pending', 0],
+      ['pending', 0],
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(smtp.received).toHaveLength(0);
   });
 
   test('the mail settings are read from the environment', () => {

@@ -1,5 +1,5 @@
 import { isUnavailableError } from '../db';
-import { logLine, logNotes } from './log';
+import { failureName, logLine, logNotes } from './log';
 import { replyError } from './reply';
 
 /** The part of Netlify's Context an endpoint uses. */
@@ -32,9 +32,7 @@ export function endpoint(name: string, methods: readonly string[], handle: Handl
       try {
         response = await handle(req, context ?? {});
       } catch (error) {
-        failure = error instanceof Error ? error.name : typeof error;
-        const code = (error as { code?: unknown } | null)?.code;
-        if (typeof code === 'string') failure += ` ${code}`;
+        failure = failureName(error);
         response = isUnavailableError(error)
           ? replyError(
               503,

@@ -22,3 +22,9 @@ export function logNotes(response: Response): LogEntry {
 export function logLine(entry: LogEntry): void {
   console.log(JSON.stringify({ at: new Date().toISOString(), ...entry }));
 }
+
+/** What a log line says about a failure: the error's class and its driver code (e.g. "TypeError", "error 42P01"), never its message. */
+export function failureName(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return `${error instanceof Error ? error.name : typeof error}${typeof code === 'string' ? ` ${code}` : ''}`;
+}

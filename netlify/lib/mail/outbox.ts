@@ -11,14 +11,11 @@ import {
   type MessageKind,
   type OutgoingMessage,
 } from './messages';
-import type { MailTransport } from './transport';
 
 /** Tries per message before it is marked failed (waits of 1, 2, 4 … 256 minutes between them: about 8.5 hours). */
 export const MAX_ATTEMPTS = 10;
 /** How long a claimed message is reserved for its sender; after that another run may take it over. */
 export const CLAIM_LEASE_MS = 2 * 60_000;
-/** Sent messages (they hold personal data) are deleted this long after they went out. */
-export const SENT_RETENTION_DAYS = 30;
 
 /** The wait before the next try of a message that has now failed `attempts` times: 1, 2, 4, 8 … minutes. */
 export function retryDelayMs(attempts: number): number {
@@ -89,7 +86,23 @@ export function enqueueCancellationMails(
 }
 
 /** A claimed message, as the sender reads it. */
-export type OutboxRow = {
+export type ClaimedMessage = {
+  id: string;
+  kind: MessageKind;
+  to: MailAddress[];
+  cc: MailAddress[];
+  replyTo: MailAddress | null;
+  subject: string;
+  text: string;
+  html: string;
+  attachments: CalendarAttachment[];
+  messageId: string;
+  /** Tries so far, this one included. */
+  attempts: number;
+  createdAt: Date;
+};
+
+type ClaimedRow = {
   id: string;
   kind: MessageKind;
   to_addresses: MailAddress[] | string;
@@ -104,46 +117,40 @@ export type OutboxRow = {
   created_at: Date | string;
 };
 
+// PGlite's socket hands jsonb over as text, Postgres as parsed JSON.
 function json<T>(value: T | string): T {
   return typeof value === 'string' ? (JSON.parse(value) as T) : value;
 }
 
-/** Options of sendPending. */
-export type SendOptions = {
-  /** Most messages to send in this run (default 50). */
-  limit?: number;
-  /** The clock (tests move it forward to reach a retry). */
-  now?: () => Date;
-  /** Only these messages (the ones a request just wrote); default: any due message. */
-  ids?: readonly string[];
-  /** Stop claiming new messages at this time (ms since the epoch, real clock): the function's time budget. */
-  deadline?: number;
-  /** Default: mailConfig(). */
-  config?: MailConfig;
-};
-
-/** What a run did. */
-export type SendReport = {
-  sent: number;
-  /** Failed this time, tried again later. */
-  retried: number;
-  /** Failed for good (last try, or the server refused a recipient). */
-  failed: number;
-  /** The run stopped early: the mail server could not be reached, or the time budget ran out. */
-  stopped: 'unreachable' | 'deadline' | null;
-};
+function toClaimed(row: ClaimedRow): ClaimedMessage {
+  return {
+    id: row.id,
+    kind: row.kind,
+    to: json(row.to_addresses),
+    cc: json(row.cc_addresses),
+    replyTo: row.reply_to ? json(row.reply_to) : null,
+    subject: row.subject,
+    text: row.text_body,
+    html: row.html_body,
+    attachments: json(row.attachments),
+    messageId: row.message_id,
+    attempts: row.attempts,
+    createdAt: new Date(row.created_at),
+  };
+}
 
 const CLAIMED_COLUMNS = `outbox.id, kind, to_addresses, cc_addresses, reply_to, subject, text_body, html_body,
   attachments, message_id, attempts, created_at`;
 
 /**
- * Claims up to `limit` due messages: pending ones whose time has come, or claims whose sender never finished. Each
- * becomes 'sending' with a lease of CLAIM_LEASE_MS and one more attempt counted.
+ * Claims up to `limit` due messages (or only those of `ids`): pending ones whose time has come, or claims whose
+ * sender never finished. Each becomes 'sending' with a lease of CLAIM_LEASE_MS and one more attempt counted.
+ * Returns them oldest first.
  */
 export async function claimMessages(
   db: Queryable,
   options: { now?: Date; limit: number; ids?: readonly string[] | null },
-): Promise<OutboxRow[]> {
+): Promise<ClaimedMessage[]> {
   // Without an injected clock the database's own is used: a message written a moment ago by a server whose clock
   // is a little ahead of this function's is still due.
   const at = options.now ?? null;
@@ -151,7 +158,7 @@ export async function claimMessages(
   // and abandoned claims. SKIP LOCKED lets two senders pass each other; the status re-check under the row lock means
   // a row another sender has just claimed is never taken twice. MATERIALIZED: the locking SELECT runs exactly once
   // (as an IN (…) subquery the planner may run it again and claim more rows than LIMIT).
-  const { rows } = await db.query<OutboxRow>(
+  const { rows } = await db.query<ClaimedRow>(
     `WITH due AS MATERIALIZED (
         SELECT id FROM outbox
          WHERE status IN ('pending', 'sending') AND next_attempt_at <= COALESCE($1::timestamptz, now())
@@ -169,67 +176,30 @@ export async function claimMessages(
       RETURNING ${CLAIMED_COLUMNS}`,
     [at, CLAIM_LEASE_MS / 1000, options.ids ? [...options.ids] : null, options.limit],
   );
-  return rows.sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime());
+  return rows.map(toClaimed).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 }
-
-// Codes of nodemailer errors that mean the server itself is out of reach (or refuses our login): the run stops,
-// every other message stays untouched until the next run.
-const UNREACHABLE_CODES = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ETLS', 'EAUTH', 'EPROXY']);
 
 /** What one try of one claimed message came to. */
 export type Delivery =
   | { ok: true }
-  | { ok: false; summary: string; unreachable: boolean; permanent: boolean };
-
-/** The error as stored in last_error: nodemailer's code and the SMTP status only, never a text that may hold addresses. */
-function failedDelivery(error: unknown): Delivery {
-  const { code, responseCode } = (typeof error === 'object' && error !== null ? error : {}) as {
-    code?: unknown;
-    responseCode?: unknown;
-  };
-  const name = typeof code === 'string' && /^[A-Z_]{2,30}$/.test(code) ? code : error instanceof Error ? error.name : 'Error';
-  const status = typeof responseCode === 'number' && Number.isInteger(responseCode) ? responseCode : undefined;
-  return {
-    ok: false,
-    summary: `${name.slice(0, 40)}${status ? ` ${status}` : ''}`,
-    unreachable: typeof code === 'string' && UNREACHABLE_CODES.has(code),
-    // The server refused the recipient for good (5xx): another try would be refused again.
-    permanent: code === 'EENVELOPE' && status !== undefined && status >= 500,
-  };
-}
-
-/** Sends one claimed message with its row's Message-ID and Date. Needs no database; never throws. */
-export async function deliver(transport: MailTransport, row: OutboxRow, config: MailConfig): Promise<Delivery> {
-  const calendar = json(row.attachments)[0];
-  try {
-    await transport.sendMail({
-      from: config.from,
-      to: json(row.to_addresses),
-      cc: json(row.cc_addresses),
-      replyTo: row.reply_to ? json(row.reply_to) : undefined,
-      subject: row.subject,
-      text: row.text_body,
-      html: row.html_body,
-      messageId: row.message_id,
-      date: new Date(row.created_at),
-      icalEvent: calendar ? { filename: calendar.filename, method: calendar.method, content: calendar.content } : undefined,
-      // Content comes from our own rows only: never let a message read a file or fetch a URL.
-      disableFileAccess: true,
-      disableUrlAccess: true,
-    });
-    return { ok: true };
-  } catch (error) {
-    return failedDelivery(error);
-  }
-}
+  | {
+      ok: false;
+      /** nodemailer's code and the SMTP status only (stored in last_error), never a text that may hold addresses. */
+      summary: string;
+      /** The server itself is out of reach or refuses our login: the run stops. */
+      unreachable: boolean;
+      /** The server refused a recipient for good: another try would be refused again. */
+      permanent: boolean;
+    };
 
 /**
- * Records a try: sent, or back to pending with a wait of retryDelayMs(attempts), or failed after the last try (or
- * a permanent refusal). Returns which of the three it was.
+ * Records a try made at `now`: sent, or back to pending with a wait of retryDelayMs(attempts), or failed after the
+ * last try (or a permanent refusal). A failed row has no next try, so its next_attempt_at keeps the time of its last
+ * one (the retention job counts from it). Returns which of the three it was.
  */
 export async function recordDelivery(
   db: Queryable,
-  row: Pick<OutboxRow, 'id' | 'attempts'>,
+  message: Pick<ClaimedMessage, 'id' | 'attempts'>,
   delivery: Delivery,
   now: Date,
 ): Promise<'sent' | 'retried' | 'failed'> {
@@ -237,15 +207,15 @@ export async function recordDelivery(
     await db.query(
       `UPDATE outbox SET status = 'sent', sent_at = $2, claimed_until = NULL, last_error = NULL
         WHERE id = $1 AND status = 'sending'`,
-      [row.id, now],
+      [message.id, now],
     );
     return 'sent';
   }
-  const last = delivery.permanent || row.attempts >= MAX_ATTEMPTS;
+  const last = delivery.permanent || message.attempts >= MAX_ATTEMPTS;
   await db.query(
     `UPDATE outbox SET status = $2, claimed_until = NULL, next_attempt_at = $3, last_error = $4
       WHERE id = $1 AND status = 'sending'`,
-    [row.id, last ? 'failed' : 'pending', new Date(now.getTime() + retryDelayMs(row.attempts)), delivery.summary],
+    [message.id, last ? 'failed' : 'pending', last ? now : new Date(now.getTime() + retryDelayMs(message.attempts)), delivery.summary],
   );
   return last ? 'failed' : 'retried';
 }
@@ -258,33 +228,6 @@ export async function releaseClaims(db: Queryable, ids: readonly string[], now: 
       WHERE id = ANY($1::uuid[]) AND status = 'sending'`,
     [[...ids], now],
   );
-}
-
-/**
- * Sends due messages one claim at a time: each with its row's Message-ID, then marked sent, or put back with an
- * exponentially growing wait (1, 2, 4 … minutes), or marked failed after MAX_ATTEMPTS tries. Concurrent runs never
- * send one message twice. Stops at the first sign that the mail server is unreachable, or at `deadline`.
- */
-export async function sendPending(db: Queryable, transport: MailTransport, options: SendOptions = {}): Promise<SendReport> {
-  const limit = options.limit ?? 50;
-  const now = options.now ?? (() => new Date());
-  const config = options.config ?? mailConfig();
-  const report: SendReport = { sent: 0, retried: 0, failed: 0, stopped: null };
-  for (let handled = 0; handled < limit; handled++) {
-    if (options.deadline !== undefined && Date.now() >= options.deadline) {
-      report.stopped = 'deadline';
-      break;
-    }
-    const [row] = await claimMessages(db, { now: now(), limit: 1, ids: options.ids });
-    if (!row) break;
-    const delivery = await deliver(transport, row, config);
-    report[await recordDelivery(db, row, delivery, now())]++;
-    if (!delivery.ok && delivery.unreachable) {
-      report.stopped = 'unreachable';
-      break;
-    }
-  }
-  return report;
 }
 
 /** A message the owner should know about, without its body. */
@@ -371,17 +314,4 @@ export async function retryFailedMessages(db: Queryable, ids: readonly string[],
     [[...ids], now],
   );
   return rows.length;
-}
-
-/** Deletes sent messages older than SENT_RETENTION_DAYS and cancel tokens a day past their expiry; returns counts. */
-export async function purgeOldMail(db: Queryable, now: Date = new Date()): Promise<{ messages: number; tokens: number }> {
-  const messages = await db.query<{ id: string }>(
-    `DELETE FROM outbox WHERE status = 'sent' AND sent_at < $1::timestamptz - make_interval(days => $2) RETURNING id`,
-    [now, SENT_RETENTION_DAYS],
-  );
-  const tokens = await db.query<{ token_hash: string }>(
-    `DELETE FROM booking_cancel_tokens WHERE expires_at < $1::timestamptz - interval '1 day' RETURNING token_hash`,
-    [now],
-  );
-  return { messages: messages.rows.length, tokens: tokens.rows.length };
 }

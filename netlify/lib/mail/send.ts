@@ -1,0 +1,142 @@
+import { withDatabase, type DatabaseOptions } from '../db';
+import { inTransaction } from '../transaction';
+import { mailConfig, type MailConfig } from './config';
+import { CLAIM_LEASE_MS, claimMessages, recordDelivery, releaseClaims, type ClaimedMessage, type Delivery } from './outbox';
+import { createMailTransport, type MailTransport } from './transport';
+
+/** What a run of sendDue did. */
+export type SendReport = {
+  sent: number;
+  /** Failed this time, tried again later. */
+  retried: number;
+  /** Failed for good (last try, or the server refused a recipient). */
+  failed: number;
+  /** The run stopped early: the mail server could not be reached, or the time budget ran out. */
+  stopped: 'unreachable' | 'deadline' | null;
+};
+
+/** Options of sendDue. */
+export type SendDueOptions = {
+  /** Only these messages (the ones a request just wrote); default: any due message. */
+  ids?: readonly string[];
+  /** Most messages to claim in this run. */
+  limit: number;
+  /** Stop trying messages at this time (ms since the epoch, real clock): the function's time budget. */
+  deadline: number;
+  transport: MailTransport;
+  /** Default: mailConfig(). */
+  config?: MailConfig;
+  /** The clock that judges what is due and stamps the outcome (tests move it forward); default: the database's to claim, the real one to record. */
+  now?: () => Date;
+  /** Another database than the environment's (tests). */
+  database?: DatabaseOptions;
+};
+
+// Codes of nodemailer errors that mean the server itself is out of reach (or refuses our login): the run stops,
+// every other message stays untouched until the next run.
+const UNREACHABLE_CODES = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ETLS', 'EAUTH', 'EPROXY']);
+
+/** The error as stored in last_error: nodemailer's code and the SMTP status only, never a text that may hold addresses. */
+function failedDelivery(error: unknown): Delivery {
+  const { code, responseCode } = (typeof error === 'object' && error !== null ? error : {}) as {
+    code?: unknown;
+    responseCode?: unknown;
+  };
+  const name = typeof code === 'string' && /^[A-Z_]{2,30}$/.test(code) ? code : error instanceof Error ? error.name : 'Error';
+  const status = typeof responseCode === 'number' && Number.isInteger(responseCode) ? responseCode : undefined;
+  return {
+    ok: false,
+    summary: `${name.slice(0, 40)}${status ? ` ${status}` : ''}`,
+    unreachable: typeof code === 'string' && UNREACHABLE_CODES.has(code),
+    permanent: code === 'EENVELOPE' && status !== undefined && status >= 500,
+  };
+}
+
+/** Sends one claimed message with its row's Message-ID and Date. Needs no database; never throws. */
+async function deliver(transport: MailTransport, message: ClaimedMessage, config: MailConfig): Promise<Delivery> {
+  const calendar = message.attachments[0];
+  try {
+    await transport.sendMail({
+      from: config.from,
+      to: message.to,
+      cc: message.cc,
+      replyTo: message.replyTo ?? undefined,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      messageId: message.messageId,
+      date: message.createdAt,
+      icalEvent: calendar ? { filename: calendar.filename, method: calendar.method, content: calendar.content } : undefined,
+      // Content comes from our own rows only: never let a message read a file or fetch a URL.
+      disableFileAccess: true,
+      disableUrlAccess: true,
+    });
+    return { ok: true };
+  } catch (error) {
+    return failedDelivery(error);
+  }
+}
+
+/**
+ * The one outbox sender. Claims up to `limit` due messages (or exactly `ids`) in one short transaction, sends them
+ * over SMTP with no database connection held, then records every outcome and gives back the untried claims in one
+ * short transaction. Each message goes out with its row's Message-ID, and is marked sent, put back with a growing
+ * wait (retryDelayMs) or marked failed after MAX_ATTEMPTS tries. Stops at `deadline` or at the first sign that the
+ * mail server is unreachable. Concurrent runs never send one message twice (SKIP LOCKED claims with a lease).
+ */
+export async function sendDue(options: SendDueOptions): Promise<SendReport> {
+  const config = options.config ?? mailConfig();
+  const clock = options.now ?? (() => new Date());
+  // Each step is one transaction: the embedded database's socket server (npm start) keeps a connection's statements
+  // together only inside BEGIN … COMMIT, and these run beside other requests' writes.
+  const claimed = await withDatabase(
+    undefined,
+    (db) => inTransaction(db, (tx) => claimMessages(tx, { now: options.now?.(), limit: options.limit, ids: options.ids })),
+    options.database,
+  );
+  const report: SendReport = { sent: 0, retried: 0, failed: 0, stopped: null };
+  if (claimed.length === 0) return report;
+  // Never try a message past half its lease: another run may take over a claim whose lease ran out, and must not
+  // find one this run is still sending.
+  const stopAt = Math.min(options.deadline, Date.now() + CLAIM_LEASE_MS / 2);
+  const tried: Array<{ message: ClaimedMessage; delivery: Delivery }> = [];
+  for (const message of claimed) {
+    if (Date.now() >= stopAt) {
+      report.stopped = 'deadline';
+      break;
+    }
+    const delivery = await deliver(options.transport, message, config);
+    tried.push({ message, delivery });
+    if (!delivery.ok && delivery.unreachable) {
+      report.stopped = 'unreachable';
+      break;
+    }
+  }
+  await withDatabase(
+    undefined,
+    (db) =>
+      inTransaction(db, async (tx) => {
+        for (const { message, delivery } of tried) report[await recordDelivery(tx, message, delivery, clock())]++;
+        await releaseClaims(tx, claimed.slice(tried.length).map((message) => message.id), clock());
+      }),
+    options.database,
+  );
+  return report;
+}
+
+/**
+ * Runs `work` with a transport to the configured mail server and closes it afterwards. Without SMTP_URL it runs
+ * nothing and answers undefined: the messages wait in the outbox.
+ */
+export async function withMailTransport<T>(
+  config: MailConfig,
+  work: (transport: MailTransport) => Promise<T>,
+): Promise<T | undefined> {
+  if (!config.smtpUrl) return undefined;
+  const transport = createMailTransport(config.smtpUrl);
+  try {
+    return await work(transport);
+  } finally {
+    transport.close?.();
+  }
+}
