@@ -8,7 +8,7 @@ import { writeDisplayFontSubset } from './src/lib/display-font.ts';
 import { LEGACY_DATA_DIR, embeddedDataDir } from './scripts/lib/shared-harness/paths.ts';
 
 // The public address: SITE_URL, else Netlify's URL (the site's main address), else http://localhost:8888.
-// Canonical links, the sitemap, robots.txt, social cards and structured data all use it (README, "Search and sharing").
+// Canonical links, the sitemap, robots.txt, social cards and structured data all use it (docs/site.md, "Search and sharing").
 const site = siteUrlFromEnv(process.env);
 
 /** Registers `client:idle-media`: hydrate only when a media query matches, and never before the browser is idle. */
@@ -37,7 +37,7 @@ export default defineConfig({
   ],
   trailingSlash: 'ignore',
   // The dev server (`npm start`, `npm run dev`) never hands out the embedded database's files, wherever they are: its
-  // deny list replaces Vite's, so Vite's own entries come first (see README, "Security and personal data").
+  // deny list replaces Vite's, so Vite's own entries come first (docs/security-and-data.md, "Headers and CSP").
   vite: {
     server: {
       fs: {
@@ -60,8 +60,8 @@ export default defineConfig({
   build: { format: 'directory', inlineStylesheets: 'always' },
   // A Content-Security-Policy <meta> tag on every page, listing the SHA-256 hashes of exactly the inline scripts and
   // styles Astro emits (island bootstrap, client directives, inlined CSS): no 'unsafe-inline', and everything else is
-  // same-origin. A <meta> policy cannot carry frame-ancestors: netlify.toml sends that as a header (see README,
-  // "Security and personal data").
+  // same-origin. A <meta> policy cannot carry frame-ancestors: netlify.toml sends that as a header (see
+  // docs/security-and-data.md, "Headers and CSP").
   security: {
     csp: {
       directives: [

@@ -1,6 +1,6 @@
 /**
  * `npm start`: the whole site with its API on http://localhost:8888 (or PORT), offline, on this machine only
- * (loopback; HOST=0.0.0.0 opens it to the network, see README "Security and personal data").
+ * (loopback; HOST=0.0.0.0 opens it to the network, see docs/security-and-data.md, "Local runs stay local").
  *
  * It starts a short list of services in order and, on Ctrl-C (or when one of them ends), stops them in reverse order:
  *   1. the database: DATABASE_URL when set (through the WebSocket bridge when it is on this machine), else the

@@ -1,7 +1,7 @@
 /**
  * Preloaded into `netlify dev` by `npm start` (`NODE_OPTIONS=--import …`), because netlify dev has no host option and
  * listens on every network interface: a server told to listen without a host listens on LISTEN_HOST instead
- * (127.0.0.1 unless the operator chose otherwise with HOST, see README "Security"). Servers that name their host,
+ * (127.0.0.1 unless the operator chose otherwise with HOST, see docs/security-and-data.md, "Local runs stay local"). Servers that name their host,
  * and Unix sockets, are left alone.
  */
 import net from 'node:net';

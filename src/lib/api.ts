@@ -1,5 +1,5 @@
 /**
- * The one browser client for the site's API (README "Forms, availability and toasts").
+ * The one browser client for the site's API (docs/site.md, "Islands").
  * Every call sends credentials; a JSON body and its content-type go only with a body; a write may carry an
  * `Idempotency-Key`; any non-OK answer becomes an ApiError whose message is "<status>: <body text or status text>".
  */

@@ -1,5 +1,5 @@
 /**
- * The browser side of a client's cancel link (README "E-mail", the cancel link): reading its token, looking up and
+ * The browser side of a client's cancel link (docs/email.md, "Cancel links"): reading its token, looking up and
  * cancelling its booking through /api/cancel, and writing the slot's window in Texas time.
  */
 import type { CancelBookingView, CancelRequestInput } from '../schemas/cancel';

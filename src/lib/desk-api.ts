@@ -1,5 +1,5 @@
 /**
- * The owner's desk calls to the owner API (README "The owner's desk"), through the site's one API client.
+ * The owner's desk calls to the owner API (docs/owner-desk.md), through the site's one API client.
  * Every call rejects with ApiError on a non-OK answer; a 401 means the session is gone.
  */
 import type { BlockInput, OwnerBooking, OwnerInquiryPage, OwnerMailStatus, OwnerSession, SignInInput } from '../schemas/owner';

@@ -1,4 +1,4 @@
-// robots.txt: keep crawlers out of what must not be indexed and point them to the sitemap (see README, "Search and sharing").
+// robots.txt: keep crawlers out of what must not be indexed and point them to the sitemap (docs/site.md, "Search and sharing").
 import type { APIRoute } from 'astro';
 import { DISALLOWED_PATHS } from '../lib/seo-site';
 

@@ -14,7 +14,7 @@ export function storableText() {
   return v.check<string, string>(isStorableText, UNSTORABLE_TEXT_MESSAGE);
 }
 
-// Characters refused in text, and why (README, "Hostile input"). Line breaks and other control characters let text
+// Characters refused in text, and why (docs/security-and-data.md, "Hostile input"). Line breaks and other control characters let text
 // that reaches an e-mail header, a log line or a CSV export start a new header, line or cell; bidi controls make the
 // owner's screen show text in another order than it is stored ("abc\u202Egnp.exe" displays as "abcexe.png"); invisible
 // characters make a name look blank, or like another name.

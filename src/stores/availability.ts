@@ -8,7 +8,7 @@ export type AvailabilityEntry =
   | { status: 'error'; error: unknown };
 
 /**
- * Free slots per YYYY-MM-DD date. Reads are never stale (README, "Forms, availability and toasts"): a loaded date is not fetched again
+ * Free slots per YYYY-MM-DD date. Reads are never stale (docs/site.md, "Islands"): a loaded date is not fetched again
  * until refetchAvailability is called (after a booking); nothing retries, polls or refetches on focus.
  */
 export const $availability = map<Record<string, AvailabilityEntry>>({});

@@ -56,7 +56,7 @@ describe('function routes, as Netlify reads them from the functions', () => {
 });
 
 describe('rate limits, as Netlify reads them from the functions', () => {
-  // What the README promises for the write endpoints: a visitor's few sends go through, a flood from one address
+  // What docs/api.md ("Spam and rate limits") promises for the write endpoints: a visitor's few sends go through, a flood from one address
   // meets 429 within a minute. The exact numbers are the functions' to choose within these bounds.
   test.each(['contact', 'bookings'])('%s: a sliding window of a minute or less per IP address, a handful to a few dozen requests, then 429', async (name) => {
     const { rateLimit } = (await deployed(name)).config;

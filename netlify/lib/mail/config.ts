@@ -7,7 +7,7 @@ import { ConfigError } from '../env';
 /** A mailbox as nodemailer takes it: never joined into a header string by us. */
 export type MailAddress = { name: string; address: string };
 
-/** The e-mail settings, read from the environment (see the README's "E-mail" table). */
+/** The e-mail settings, read from the environment (docs/email.md, "Settings"). */
 export type MailConfig = {
   /** smtp:// or smtps:// URL of the mail server (SMTP_URL); undefined: messages wait in the outbox. */
   smtpUrl: string | undefined;
