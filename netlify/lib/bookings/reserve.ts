@@ -1,36 +1,11 @@
 import { TIME_SLOT_KEYS, type Booking, type BookingOutput, type TimeSlotKey } from '../../../src/schemas/booking';
 import { MAX_FUTURE_HOLDS } from '../../../src/schemas/holds';
-import { isoTimestamp, type Queryable } from '../db';
+import type { Queryable } from '../db';
 import type { BookingMail } from '../mail/messages';
 import { enqueueBookingMails } from '../mail/outbox';
 import type { Transaction } from '../transaction';
 import { createCancelToken } from './cancel-links';
-
-type BookingRow = {
-  id: string;
-  date: string;
-  time_slot: TimeSlotKey;
-  is_available: boolean;
-  client_name: string;
-  client_email: string;
-  event_type: Booking['eventType'];
-  created_at: Date | string;
-  updated_at: Date | string;
-};
-
-function toBooking(row: BookingRow): Booking {
-  return {
-    id: row.id,
-    date: row.date,
-    timeSlot: row.time_slot,
-    clientName: row.client_name,
-    clientEmail: row.client_email,
-    eventType: row.event_type,
-    isAvailable: row.is_available,
-    createdAt: isoTimestamp(row.created_at),
-    updatedAt: isoTimestamp(row.updated_at),
-  };
-}
+import { RESERVATION_COLUMNS, toBooking, type ReservationRow } from './rows';
 
 /** The slots of `date` that no booking holds, in day order (morning, afternoon, evening). */
 export async function findAvailableSlots(db: Queryable, date: string): Promise<TimeSlotKey[]> {
@@ -85,12 +60,12 @@ export async function reservationObstacles(
  */
 export async function reserveSlot(tx: Transaction, booking: BookingOutput, today: string): Promise<ReserveResult> {
   await lockAddress(tx, booking.clientEmail);
-  const { rows } = await tx.query<BookingRow>(
+  const { rows } = await tx.query<ReservationRow>(
     `INSERT INTO bookings (date, time_slot, is_available, client_name, client_email, event_type)
      SELECT $1, $2, false, $3, $4, $5
      WHERE (${FUTURE_HOLDS('$4', '$6')}) < $7
      ON CONFLICT (date, time_slot) WHERE NOT is_available DO NOTHING
-     RETURNING id, date, time_slot, is_available, client_name, client_email, event_type, created_at, updated_at`,
+     RETURNING ${RESERVATION_COLUMNS}`,
     [booking.date, booking.timeSlot, booking.clientName, booking.clientEmail, booking.eventType, today, MAX_FUTURE_HOLDS],
   );
   if (rows[0]) return { outcome: 'reserved', booking: toBooking(rows[0]) };

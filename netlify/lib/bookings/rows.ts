@@ -1,4 +1,4 @@
-import { TIME_SLOT_KEYS, type TimeSlotKey } from '../../../src/schemas/booking';
+import { TIME_SLOT_KEYS, type Booking, type TimeSlotKey } from '../../../src/schemas/booking';
 import type { OwnerBooking } from '../../../src/schemas/owner';
 import { isoTimestamp } from '../db';
 
@@ -40,3 +40,35 @@ export function toOwnerBooking(row: BookingRow): OwnerBooking {
     cancelledBy: row.cancelled_by,
   };
 }
+
+/** A reservation row as the visitor's booking answer reads it. */
+export type ReservationRow = {
+  id: string;
+  date: string;
+  time_slot: TimeSlotKey;
+  is_available: boolean;
+  client_name: string;
+  client_email: string;
+  event_type: Booking['eventType'];
+  created_at: Date | string;
+  updated_at: Date | string;
+};
+
+/** A reservation row as the visitor's booking answer shows it. */
+export function toBooking(row: ReservationRow): Booking {
+  return {
+    id: row.id,
+    date: row.date,
+    timeSlot: row.time_slot,
+    clientName: row.client_name,
+    clientEmail: row.client_email,
+    eventType: row.event_type,
+    isAvailable: row.is_available,
+    createdAt: isoTimestamp(row.created_at),
+    updatedAt: isoTimestamp(row.updated_at),
+  };
+}
+
+/** The columns of a ReservationRow, for RETURNING. */
+export const RESERVATION_COLUMNS =
+  'id, date, time_slot, is_available, client_name, client_email, event_type, created_at, updated_at';
