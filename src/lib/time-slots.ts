@@ -1,4 +1,4 @@
-import { TIME_SLOTS } from '../schemas/booking';
+import { TIME_SLOTS, type TimeSlotKey } from '../schemas/booking';
 
 /** The business's time zone (Texas): every slot is a window of its local time, and the desk shows times in it. */
 export const BUSINESS_TIME_ZONE = 'America/Chicago';
@@ -18,4 +18,50 @@ const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeZone:
 /** A YYYY-MM-DD date written out for people, e.g. "Saturday, June 20, 2026" (the date as chosen, no time zone shift). */
 export function formatLongDate(date: string): string {
   return longDate.format(new Date(`${date}T00:00:00Z`));
+}
+
+/** Local start and end hour (24 h clock, America/Chicago) of each slot, as the labels in TIME_SLOTS state them. */
+export const SLOT_HOURS: Readonly<Record<TimeSlotKey, { start: number; end: number }>> = {
+  morning: { start: 9, end: 13 },
+  afternoon: { start: 13, end: 18 },
+  evening: { start: 18, end: 23 },
+};
+
+/** A slot's window as two instants. */
+export type SlotWindow = { start: Date; end: Date };
+
+const offsetFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: BUSINESS_TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+});
+
+/** Milliseconds the business's wall clock is ahead of UTC at `instant` (negative: Texas is behind). */
+function zoneOffsetMs(instant: number): number {
+  const parts = Object.fromEntries(
+    offsetFormat.formatToParts(new Date(instant)).map((part) => [part.type, Number(part.value)]),
+  ) as Record<string, number>;
+  const asUtc = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
+  return asUtc - (instant - (instant % 1000));
+}
+
+/** The instant at which the business's clock shows `hour`:00 on the calendar date `date` (YYYY-MM-DD). */
+export function businessTime(date: string, hour: number): Date {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const wall = Date.UTC(year, month - 1, day, hour);
+  // Two passes settle the offset on either side of a daylight-saving change (slots never start at 2 AM anyway).
+  let instant = wall - zoneOffsetMs(wall);
+  instant = wall - zoneOffsetMs(instant);
+  return new Date(instant);
+}
+
+/** When the slot `slot` of `date` starts and ends, in real time (its local window in America/Chicago). */
+export function slotWindow(date: string, slot: TimeSlotKey): SlotWindow {
+  const hours = SLOT_HOURS[slot];
+  return { start: businessTime(date, hours.start), end: businessTime(date, hours.end) };
 }

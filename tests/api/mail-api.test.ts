@@ -7,7 +7,7 @@ import cancel from '../../netlify/functions/cancel';
 import contact from '../../netlify/functions/contact';
 import outboxSend from '../../netlify/functions/outbox-send';
 import type { EndpointContext } from '../../netlify/lib/http/endpoint';
-import { slotWindow } from '../../netlify/lib/bookings/slot-window';
+import { slotWindow } from '../../src/lib/time-slots';
 import { booking, inquiry } from '../fixtures';
 import { deskRequest, ownerCookie, resetOwnerTables } from './admin-support';
 import type { TestDatabase } from '../setup/database';

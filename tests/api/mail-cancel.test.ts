@@ -6,7 +6,7 @@ import { withDatabase, type Queryable } from '../../netlify/lib/db';
 import { hashSecretToken } from '../../netlify/lib/secret-token';
 import { inTransaction } from '../../netlify/lib/transaction';
 import { enqueueBookingMails } from '../../netlify/lib/mail/outbox';
-import { slotWindow } from '../../netlify/lib/bookings/slot-window';
+import { slotWindow } from '../../src/lib/time-slots';
 import type { TimeSlotKey } from '../../src/schemas/booking';
 import { CANCEL_REFUSALS } from '../../src/schemas/cancel';
 import { addDaysUtc, todayUtc } from '../../src/schemas/dates';

@@ -14,7 +14,7 @@ import {
   type OutgoingMessage,
 } from '../../netlify/lib/mail/messages';
 import { escapeHtml, oneLine } from '../../netlify/lib/mail/render';
-import { SLOT_HOURS, slotWindow } from '../../netlify/lib/bookings/slot-window';
+import { SLOT_HOURS, slotWindow } from '../../src/lib/time-slots';
 import { chicagoClock, icsUtc, parseIcs, property } from './mail-support';
 
 const config: MailConfig = mailConfig({

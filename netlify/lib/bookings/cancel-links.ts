@@ -4,7 +4,7 @@ import type { Queryable } from '../db';
 import { hashSecretToken, newSecretToken } from '../secret-token';
 import { inTransaction } from '../transaction';
 import { release } from './release';
-import { slotWindow } from './slot-window';
+import { slotWindow } from '../../../src/lib/time-slots';
 
 /**
  * Stores the hash of a new cancel token for `booking`, valid until the booking's slot ends, and returns the token

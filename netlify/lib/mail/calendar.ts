@@ -1,7 +1,6 @@
 import { createEvent, type DateArray } from 'ics';
 import type { MailAddress } from './config';
-import { BUSINESS_TIME_ZONE } from '../../../src/lib/time-slots';
-import type { SlotWindow } from '../bookings/slot-window';
+import { BUSINESS_TIME_ZONE, type SlotWindow } from '../../../src/lib/time-slots';
 
 /** What a calendar file says about one booking. */
 export type CalendarEvent = {

@@ -1,6 +1,6 @@
 import copy from '../../../src/content/emails.json' with { type: 'json' };
 import settings from '../../../src/content/settings.json' with { type: 'json' };
-import { BUSINESS_TIME_ZONE, formatLongDate, optionLabel, slotLabel } from '../../../src/lib/time-slots';
+import { BUSINESS_TIME_ZONE, formatLongDate, optionLabel, slotLabel, slotWindow } from '../../../src/lib/time-slots';
 import { BOOKING_EVENT_TYPES, type Booking, type BookingEventType, type TimeSlotKey } from '../../../src/schemas/booking';
 import { INQUIRY_FIELD_COPY, inquiryFieldText } from '../../../src/lib/inquiry-fields';
 import { INQUIRY_FIELDS, type InquiryOutput } from '../../../src/schemas/inquiry';
@@ -14,7 +14,6 @@ import {
 } from './calendar';
 import type { MailAddress, MailConfig } from './config';
 import { fill, oneLine, renderBody, type Block } from './render';
-import { slotWindow } from '../bookings/slot-window';
 
 /** Which message of which event an outbox row holds. */
 export type MessageKind =
