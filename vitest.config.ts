@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * One `vitest run` runs every suite. Each project owns its files:
+ * `vitest run` runs every suite; `npm test` (scripts/test.mjs) runs e2e, api + security and unit + dom in three vitest
+ * processes side by side, because vitest runs projects of one worker each one after another. Each project owns its files:
  * - unit:  pure logic and build-output tests (Node)
  * - dom:   React island component tests (jsdom, Testing Library)
  * - api:   function handler tests against a real Postgres (embedded PGlite, plus TEST_DATABASE_URL)
