@@ -47,7 +47,7 @@ describe.skipIf(skipBrowser)('accessibility (axe, WCAG 2.2 AA)', () => {
     try {
       const page = await context.newPage();
       await page.goto('/');
-      await page.getByRole('dialog', { name: settings.renovationNotice.title }).waitFor({ timeout: 8000 });
+      await page.getByRole('dialog', { name: settings.renovationNotice.title }).waitFor();
       expect(await axeViolations(page)).toEqual([]);
     } finally {
       await context.close();
