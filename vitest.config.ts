@@ -71,7 +71,8 @@ export default defineConfig({
           // One server and one Chromium for the whole suite (started once here); files run one after another.
           globalSetup: ['tests/e2e/global-setup.ts'],
           fileParallelism: false,
-          testTimeout: 60_000,
+          // Generous: npm test runs the other groups beside this one on two cores.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
         },
       },
