@@ -15,8 +15,8 @@ const BIN = join(ROOT, 'node_modules', '.bin');
 /** The groups that run at once; the slowest first, so its output starts first. */
 const GROUPS = [
   { name: 'e2e', args: ['run', '--project', 'e2e'] },
-  { name: 'api', args: ['run', '--project', 'api', '--project', 'security'] },
-  { name: 'unit', args: ['run', '--project', 'unit', '--project', 'dom'] },
+  { name: 'api+security', args: ['run', '--project', 'api', '--project', 'security'] },
+  { name: 'unit+dom', args: ['run', '--project', 'unit', '--project', 'dom'] },
 ];
 
 const running = new Set();
@@ -88,7 +88,7 @@ if (extra.length) {
 
 const results = await Promise.all(GROUPS.map((group) => run(group.name, 'vitest', group.args)));
 const lines = results.map(
-  ({ label, code, signal, seconds }) => `  ${label.padEnd(5)} ${code === 0 ? 'passed' : signal ? `stopped (${signal})` : `FAILED (exit ${code})`} in ${seconds} s`,
+  ({ label, code, signal, seconds }) => `  ${label.padEnd(12)} ${code === 0 ? 'passed' : signal ? `stopped (${signal})` : `FAILED (exit ${code})`} in ${seconds} s`,
 );
 console.log(`\nnpm test: build ${build.seconds} s, then side by side:\n${lines.join('\n')}\n  total ${Math.round((Date.now() - started) / 1000)} s`);
 process.exit(results.some((result) => result.code !== 0) ? 1 : 0);
