@@ -1,11 +1,13 @@
 import { spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
 
 /**
- * Starts each `{ name, command, args }` at once, in a process group of its own, and copies its output line by line
- * behind `[name]` (no prefix for an empty name). `done` resolves with `{ name, code, signal, seconds }` per command,
+ * Starts each `{ name, command, args, priority? }` at once, in a process group of its own (at `priority`, a nice
+ * value, when given: what it starts later inherits it), and copies its output line by line behind `[name]` (no prefix
+ * for an empty name). `done` resolves with `{ name, code, signal, seconds }` per command,
  * in order, once all have exited (a command killed by a signal, or that could not start, has a non-zero code).
  * `stop(signal)` passes the signal on to every command still running; a second stop kills their whole groups.
- * @param {Array<{ name: string, command: string, args: string[] }>} commands
+ * @param {Array<{ name: string, command: string, args: string[], priority?: number }>} commands
  * @param {{ cwd?: string, env?: NodeJS.ProcessEnv, stdout?: NodeJS.WritableStream, stderr?: NodeJS.WritableStream }} [options]
  * @returns {{ done: Promise<Array<{ name: string, code: number, signal: NodeJS.Signals | null, seconds: number }>>, stop(signal: NodeJS.Signals): void }}
  */
@@ -15,13 +17,14 @@ export function startSideBySide(commands, { cwd, env = process.env, stdout = pro
   let stops = 0;
   const done = Promise.all(
     commands.map(
-      ({ name, command, args }) =>
+      ({ name, command, args, priority }) =>
         new Promise((resolve) => {
           const prefix = name ? `[${name.padEnd(width)}] ` : '';
           const started = Date.now();
           // A group of its own: a terminal's Ctrl-C reaches the commands once, through stop(), not twice.
           const child = spawn(command, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
           running.add(child);
+          if (priority !== undefined && child.pid) setPriority(child.pid, priority);
           for (const [from, to] of [
             [child.stdout, stdout],
             [child.stderr, stderr],

@@ -62,6 +62,14 @@ describe('startSideBySide (what npm test runs its groups with)', () => {
     expect(stdout.text()).toContain('[tidy    ] cleaned up\n');
   });
 
+  test('starts a command at the priority it asks for, inherited by what it starts', async () => {
+    const stdout = sink();
+    const printNice = "const { getPriority } = require('node:os'); console.log(getPriority())";
+    const code = `${printNice}; require('node:child_process').execFileSync(process.execPath, ['-e', ${JSON.stringify(printNice)}], { stdio: 'inherit' })`;
+    await startSideBySide([{ ...node('low', code), priority: 10 }], { stdout, stderr: sink() }).done;
+    expect(stdout.text()).toBe('[low] 10\n[low] 10\n');
+  });
+
   test('a command that cannot start counts as failed', async () => {
     const stderr = sink();
     const [result] = await startSideBySide([{ name: 'missing', command: '/nonexistent/vitest', args: [] }], { stdout: sink(), stderr }).done;
