@@ -1,7 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
+// Workers of the api and security projects, each with databases of its own (tests/setup/database.ts).
+const DATABASE_WORKERS = Number(process.env.DATABASE_WORKERS ?? 2);
+
 /**
- * One `vitest run` runs every suite. Each project owns its files:
+ * `vitest run` runs every suite; `npm test` (scripts/test.mjs) runs e2e, api + security and unit + dom in three vitest
+ * processes side by side, because vitest runs projects of one worker each one after another. Each project owns its files:
  * - unit:  pure logic and build-output tests (Node)
  * - dom:   React island component tests (jsdom, Testing Library)
  * - api:   function handler tests against a real Postgres (embedded PGlite, plus TEST_DATABASE_URL)
@@ -34,10 +38,12 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['netlify/**/*.test.ts', 'db/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/api/**/*.test.ts'],
-          // One embedded PGlite (+ a fresh PostgreSQL database with TEST_DATABASE_URL) for the whole project.
+          // Per worker, one embedded PGlite (+ a fresh PostgreSQL database with TEST_DATABASE_URL): files empty their
+          // tables between tests, so two files never share a database.
           globalSetup: ['tests/setup/database.ts'],
-          // Files share those databases and empty their tables between tests: one file at a time.
-          fileParallelism: false,
+          maxWorkers: DATABASE_WORKERS,
+          // Its own group: vitest runs projects of different worker counts apart (unit and dom before, e2e after).
+          sequence: { groupOrder: 1 },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -48,9 +54,10 @@ export default defineConfig({
           name: 'security',
           environment: 'node',
           include: ['tests/security/**/*.test.ts'],
-          // The api project's databases (embedded PGlite, plus TEST_DATABASE_URL's PostgreSQL when set).
+          // Databases of its own, as the api project's (embedded PGlite, plus TEST_DATABASE_URL's PostgreSQL when set).
           globalSetup: ['tests/setup/database.ts'],
-          fileParallelism: false,
+          maxWorkers: DATABASE_WORKERS,
+          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -64,7 +71,8 @@ export default defineConfig({
           // One server and one Chromium for the whole suite (started once here); files run one after another.
           globalSetup: ['tests/e2e/global-setup.ts'],
           fileParallelism: false,
-          testTimeout: 60_000,
+          // Generous: npm test runs the other groups beside this one on two cores.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
         },
       },

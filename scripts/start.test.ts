@@ -139,6 +139,6 @@ describe('npm start', () => {
     expect(output).toMatch(/SIGINT: stopping the scheduler, then netlify dev, then the mail inbox, then the database[\s\S]*▸ stopped/);
     expect(await accepts('127.0.0.1', port)).toBe(false);
     // astro dev, which netlify dev started, goes too (it used to stay behind on its port).
-    await expect.poll(() => accepts('127.0.0.1', astroPort), { timeout: 5_000 }).toBe(false);
-  }, 30_000);
+    await expect.poll(() => accepts('127.0.0.1', astroPort), { timeout: 15_000 }).toBe(false);
+  }, 60_000);
 });

@@ -5,8 +5,13 @@ import { embeddedDatabase, existingDatabase, newDatabaseOn } from '../../scripts
 import { invoke } from '../../scripts/lib/shared-harness/functions';
 import type { TestDatabase } from '../setup/database';
 
-/** The databases of this run: embedded PGlite always, PostgreSQL too when TEST_DATABASE_URL is set. */
-export const databases: TestDatabase[] = inject('apiDatabases');
+const byWorker = inject('apiDatabasesByWorker');
+
+/**
+ * This worker's databases (files run side by side, each worker on its own): embedded PGlite always, PostgreSQL too
+ * when TEST_DATABASE_URL is set.
+ */
+export const databases: TestDatabase[] = byWorker[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % byWorker.length]!;
 
 /** Points the functions at `database` (DATABASE_URL, NEON_WS_PROXY) for the enclosing describe block. */
 export function useDatabase(database: TestDatabase, options: { reset?: boolean } = { reset: true }): void {

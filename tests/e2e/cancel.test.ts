@@ -48,7 +48,7 @@ async function expectRefusal(visitor: Page, heading: string, text: string | RegE
   await visitor.getByRole('heading', { level: 2, name: heading }).waitFor();
   await visitor.getByText(text).waitFor();
   expect(await visitor.locator('main').getByRole('link', { name: site.phone }).getAttribute('href')).toBe(PHONE_HREF);
-  expect(await visitor.getByRole('button', { name: copy.submit }).count()).toBe(0);
+  await eventually(() => visitor.getByRole('button', { name: copy.submit }).count()).toBe(0);
   expect(await axeViolations(visitor)).toEqual([]);
 }
 

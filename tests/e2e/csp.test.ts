@@ -108,7 +108,7 @@ describe.skipIf(skipBrowser)('Content-Security-Policy in Chromium', () => {
           expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
           expect(headers['strict-transport-security']).toMatch(/max-age=\d{8}; includeSubDomains/);
           expect(headers['x-content-type-options']).toBe('nosniff');
-          expect(await page.locator('meta[http-equiv="content-security-policy"]').count()).toBe(1);
+          await eventually(() => page.locator('meta[http-equiv="content-security-policy"]').count()).toBe(1);
           await hydrateAll(page);
           await expectImagesAndFontsLoaded(page);
           // The not-found page is itself a 404 answer, which Chromium reports in the console.
@@ -173,7 +173,7 @@ describe.skipIf(skipBrowser)('Content-Security-Policy in Chromium', () => {
       const frame = page.frames().find((candidate) => candidate !== page.mainFrame())!;
       // Chromium replaces a refused frame with its own error page instead of the site.
       await expect.poll(() => frame.url()).toBe('chrome-error://chromewebdata/');
-      expect(await frame.getByText(pages.about.heading).count()).toBe(0);
+      await eventually(() => frame.getByText(pages.about.heading).count()).toBe(0);
     } finally {
       await context.close();
     }

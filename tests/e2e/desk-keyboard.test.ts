@@ -86,9 +86,9 @@ describe.skipIf(skipBrowser)("the owner's desk by keyboard alone", () => {
       await page.keyboard.press('Enter');
       await page.getByRole('heading', { level: 2, name: DESK.views.blocks }).waitFor();
       await tabTo(page, /^input\[date\]/);
-      const [year, month, day] = clock.day(46).split('-');
+      const [year, month, day] = clock.day(48).split('-');
       await page.keyboard.type(`${month}${day}${year}`);
-      expect(await page.getByLabel(DESK.blocks.labels.date, { exact: true }).inputValue()).toBe(clock.day(46));
+      expect(await page.getByLabel(DESK.blocks.labels.date, { exact: true }).inputValue()).toBe(clock.day(48));
       await tabTo(page, /^select\[timeSlot\]/, { limit: 5 });
       // Arrow keys move a closed select's choice; "Whole day" is the last one.
       const slot = page.getByLabel(DESK.blocks.labels.timeSlot);
@@ -96,7 +96,7 @@ describe.skipIf(skipBrowser)("the owner's desk by keyboard alone", () => {
       expect(await slot.inputValue()).toBe('all');
       await tabTo(page, new RegExp(`^button ${DESK.blocks.submit}$`));
       await page.keyboard.press('Enter');
-      const lifts = page.getByRole('button', { name: new RegExp(`^${LIFT}.*, ${formatLongDate(clock.day(46))}$`) });
+      const lifts = page.getByRole('button', { name: new RegExp(`^${LIFT}.*, ${formatLongDate(clock.day(48))}$`) });
       await expect.poll(() => lifts.count(), { timeout: 15_000 }).toBe(3);
       await eventually(() => focused(page)).toBe(`h3 ${DESK.blocks.listHeading}`);
       await tabTo(page, new RegExp(`^button ${LIFT}${SLOT_LABELS[0]}`));

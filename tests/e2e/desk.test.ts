@@ -98,7 +98,7 @@ describe.skipIf(skipBrowser)("the owner's desk", () => {
       await eventually(() => item.getAttribute('aria-expanded')).toBe('true');
       const details = page.locator(`#${await item.getAttribute('aria-controls')}`);
       expect(await details.locator('p[dir="auto"]').innerText()).toBe(message);
-      expect(await details.locator('b').count()).toBe(0);
+      await eventually(() => details.locator('b').count()).toBe(0);
       expect(await details.getByRole('link', { name: `dolly-${RUN}@example.com` }).getAttribute('href')).toBe(`mailto:dolly-${RUN}@example.com`);
       expect(await details.getByRole('link', { name: '(512) 555-0199' }).getAttribute('href')).toBe('tel:+15125550199');
       // The CSV download follows the search: the signed-in session gets a file with only the matching inquiry.
@@ -124,16 +124,16 @@ describe.skipIf(skipBrowser)("the owner's desk", () => {
       expect(await offeredSlots(browser(), reserved)).not.toContain(EVENING);
       await dialog.getByRole('button', { name: DESK.bookings.confirm.confirm }).click();
       await row.getByText(DESK.bookings.states.cancelled, { exact: true }).waitFor();
-      expect(await row.getByRole('button', { name: DESK.bookings.cancel }).count()).toBe(0);
-      expect(await dialog.count()).toBe(0);
+      await eventually(() => row.getByRole('button', { name: DESK.bookings.cancel }).count()).toBe(0);
+      await eventually(() => dialog.count()).toBe(0);
       expect(await offeredSlots(browser(), reserved)).toEqual(ALL_SLOTS);
       // Past 12 months: history only, nothing to cancel.
       await page.getByRole('button', { name: DESK.bookings.range.past }).click();
       await eventually(() => page.getByRole('button', { name: DESK.bookings.range.past }).getAttribute('aria-pressed')).toBe('true');
       // Nothing can be booked in the past through the API, so this run's past year is empty.
       await page.getByText(DESK.bookings.past.empty).waitFor();
-      expect(await page.getByText(DESK.bookings.past.lead).count()).toBe(1);
-      expect(await page.getByRole('button', { name: DESK.bookings.cancel }).count()).toBe(0);
+      await eventually(() => page.getByText(DESK.bookings.past.lead).count()).toBe(1);
+      await eventually(() => page.getByRole('button', { name: DESK.bookings.cancel }).count()).toBe(0);
       await checkState(page, 'bookings-past');
       await page.getByRole('button', { name: DESK.bookings.range.upcoming }).click();
 
@@ -156,11 +156,11 @@ describe.skipIf(skipBrowser)("the owner's desk", () => {
       await page.getByRole('button', { name: 'Sign in' }).waitFor();
       await page.reload();
       await openDesk(page);
-      expect(await page.getByRole('button', { name: 'Sign out' }).count()).toBe(0);
+      await eventually(() => page.getByRole('button', { name: 'Sign out' }).count()).toBe(0);
       expect((await page.request.get('/api/admin/inquiries')).status()).toBe(401);
       await page.goBack();
       await openDesk(page);
-      expect(await page.getByRole('button', { name: 'Sign out' }).count()).toBe(0);
+      await eventually(() => page.getByRole('button', { name: 'Sign out' }).count()).toBe(0);
     } finally {
       await context.close();
     }
@@ -175,7 +175,7 @@ describe.skipIf(skipBrowser)("the owner's desk", () => {
       await queryRows('DELETE FROM sessions');
       await deskNav(page).getByRole('link', { name: DESK.views.bookings }).click();
       await page.getByRole('button', { name: 'Sign in' }).waitFor();
-      expect(await page.getByRole('status').filter({ hasText: DESK.expired }).count()).toBe(1);
+      await eventually(() => page.getByRole('status').filter({ hasText: DESK.expired }).count()).toBe(1);
       await checkState(page, 'session-ended');
     } finally {
       await context.close();
@@ -198,7 +198,7 @@ describe.skipIf(skipBrowser)("the owner's desk", () => {
       await alert.getByRole('button', { name: DESK.retry }).click();
       await alert.waitFor({ state: 'detached' });
       await page.getByText(DESK.loading).waitFor({ state: 'detached' });
-      expect(await page.locator('main ul li').count()).toBeGreaterThan(0);
+      await eventually(() => page.locator('main ul li').count()).toBeGreaterThan(0);
     } finally {
       await context.close();
     }
@@ -242,7 +242,7 @@ describe.skipIf(skipBrowser)("the owner's desk", () => {
       const page = await context.newPage();
       await page.goto('/admin');
       expect(await page.locator('main').innerText()).toContain(DESK.noscript);
-      expect(await page.locator('main form').count()).toBe(0);
+      await eventually(() => page.locator('main form').count()).toBe(0);
       expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
     } finally {
       await context.close();

@@ -1,4 +1,6 @@
-import { dirname, resolve } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
@@ -51,6 +53,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   let browser: BrowserServer | undefined;
   const teardown = async () => {
     await browser?.close().catch(() => {});
+    if (site) {
+      // What the functions logged (one line per request, no personal data): where a slow or failed request shows.
+      const serverLog = join(tmpdir(), `lone-star-e2e-server-${process.pid}.log`);
+      writeFileSync(serverLog, site.log());
+      console.log(`e2e: the server's log is in ${serverLog}`);
+    }
     await site?.stop();
     await mail?.stop();
     await database?.stop();

@@ -14,7 +14,7 @@ import {
   inquiryEventLabel,
   uniqueEmail,
 } from '../fixtures';
-import { openPage, skipBrowser, useBrowser, type ViewportName } from './support/browser';
+import { eventually, openPage, skipBrowser, useBrowser, type ViewportName } from './support/browser';
 import { queryRows } from './support/db';
 
 const field = (page: Page, label: string) => page.locator('main').getByLabel(label, { exact: true });
@@ -62,7 +62,7 @@ describe.skipIf(skipBrowser)('the honeypot field', () => {
         await openForm(page, path, daysAhead);
         const trap = honeypot(page);
         await trap.waitFor({ state: 'attached' });
-        expect(await trap.count()).toBe(1);
+        await eventually(() => trap.count()).toBe(1);
         expect(await trap.getAttribute('tabindex')).toBe('-1');
         expect(await trap.getAttribute('autocomplete')).toBe('off');
         expect(await trap.getAttribute('type')).toBe('text');
@@ -74,7 +74,7 @@ describe.skipIf(skipBrowser)('the honeypot field', () => {
         expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
         // Hidden from assistive technology: no textbox named Website, and nothing about it in the form's tree.
-        expect(await page.getByRole('textbox', { name: 'Website' }).count()).toBe(0);
+        await eventually(() => page.getByRole('textbox', { name: 'Website' }).count()).toBe(0);
         expect(await page.locator('main form').ariaSnapshot()).not.toMatch(/website/i);
 
         // Tabbing through the whole form never lands on it.

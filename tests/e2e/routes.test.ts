@@ -101,7 +101,7 @@ const KEY_CONTENT: Record<string, (page: Page) => Promise<void>> = {
     const howItWorks = forms.availability.howItWorks;
     await expectHeadings(page, [howItWorks.heading, ...howItWorks.steps.map((step) => step.title)]);
     // No date chosen yet: no slot list.
-    for (const label of SLOT_LABELS) expect(await page.getByText(label).count()).toBe(0);
+    for (const label of SLOT_LABELS) await eventually(() => page.getByText(label).count()).toBe(0);
   },
   '/this-trail-goes-nowhere': async (page) => {
     expect(await page.locator('main').innerText()).toContain(pages.notFound.lead);
@@ -195,7 +195,7 @@ describe.skipIf(skipBrowser)('with JavaScript disabled', () => {
       expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(route.heading);
       await KEY_CONTENT[route.path](page);
       // No script runs here, so nothing can change after load: one look is the whole truth.
-      expect(await page.getByRole('dialog').count()).toBe(0);
+      await eventually(() => page.getByRole('dialog').count()).toBe(0);
     } finally {
       await context.close();
     }

@@ -38,7 +38,7 @@ const noticeFlag = (page: Page) => page.evaluate((key) => sessionStorage.getItem
 async function expectNoNotice(page: Page): Promise<void> {
   await page.waitForLoadState('load');
   await page.waitForTimeout(notice.delayMs + 1500);
-  expect(await noticeDialog(page).count()).toBe(0);
+  await eventually(() => noticeDialog(page).count()).toBe(0);
 }
 
 describe.skipIf(skipBrowser)('shared shell', () => {
@@ -194,7 +194,7 @@ describe.skipIf(skipBrowser)('shared shell', () => {
       try {
         const page = await context.newPage();
         await page.goto('/');
-        await noticeDialog(page).waitFor({ state: 'visible', timeout: 8000 });
+        await noticeDialog(page).waitFor({ state: 'visible' });
         const openedAt = await page.evaluate(() => performance.now());
         expect(openedAt).toBeGreaterThanOrEqual(notice.delayMs);
         expect(await noticeDialog(page).innerText()).toContain(notice.message);
@@ -229,7 +229,7 @@ describe.skipIf(skipBrowser)('shared shell', () => {
       try {
         const page = await second.newPage();
         await page.goto('/faq');
-        await noticeDialog(page).waitFor({ state: 'visible', timeout: 8000 });
+        await noticeDialog(page).waitFor({ state: 'visible' });
         await page.keyboard.press('Escape');
         await noticeDialog(page).waitFor({ state: 'hidden' });
         expect(await noticeFlag(page)).toBe('true');
@@ -243,7 +243,7 @@ describe.skipIf(skipBrowser)('shared shell', () => {
       try {
         const page = await context.newPage();
         await page.goto('/services');
-        await noticeDialog(page).waitFor({ state: 'visible', timeout: 8000 });
+        await noticeDialog(page).waitFor({ state: 'visible' });
         const focusedInside = await page.evaluate(() => !!document.activeElement?.closest('dialog[open]'));
         expect(focusedInside).toBe(true);
         for (let step = 0; step < 4; step += 1) {

@@ -1,3 +1,8 @@
+// Fuzzing with a new random seed every run, printed at the start ("fuzz: FUZZ_SEED=<n>") and in the summary, so that
+// successive runs (and CI) explore new requests rather than the same few thousand each time. To replay a run:
+//   FUZZ_SEED=<n> npx vitest run tests/security/fuzz.test.ts
+// fast-check's failure message also gives the seed and the path of the smallest failing request. FUZZ_RUNS sets the
+// number of requests per endpoint and database (default a few hundred: about 20 s in all), e.g. FUZZ_RUNS=5000 to hunt.
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -18,14 +23,13 @@ import { call, databases, useDatabase } from '../api/support';
 import { routeParams } from '../../scripts/lib/shared-harness/functions';
 import { HOSTILE_STRINGS, hostileText, longString, wrongTypeValue } from './hostile';
 
-// A fixed seed by default, so that CI runs the same requests every time and a failure reproduces; FC_SEED and FC_RUNS
-// change them (FC_RUNS applies to each endpoint).
-const SEED = Number(process.env.FC_SEED ?? 20_260_515);
+const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31);
 const RUNS = {
-  contact: Number(process.env.FC_RUNS ?? 2000),
-  bookings: Number(process.env.FC_RUNS ?? 2000),
-  availability: Number(process.env.FC_RUNS ?? 3000),
+  contact: Number(process.env.FUZZ_RUNS ?? 200),
+  bookings: Number(process.env.FUZZ_RUNS ?? 150),
+  availability: Number(process.env.FUZZ_RUNS ?? 400),
 };
+console.info(`fuzz: FUZZ_SEED=${SEED} (replay: FUZZ_SEED=${SEED} npx vitest run tests/security/fuzz.test.ts)`);
 const ORIGIN = 'http://localhost:8888';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -57,7 +61,7 @@ afterAll(() => {
     const statuses = [...entry.statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`);
     return `  ${label}: ${entry.runs} requests, ${entry.serverErrors} answered 5xx (${statuses.join(', ')})`;
   });
-  console.info(`fuzz (FC_SEED=${SEED}, FC_RUNS per endpoint ${JSON.stringify(RUNS)}):\n${lines.join('\n')}`);
+  console.info(`fuzz (FUZZ_SEED=${SEED}, requests per endpoint ${JSON.stringify(RUNS)}):\n${lines.join('\n')}`);
 });
 
 function toRequest(sent: Sent): Request {
@@ -617,12 +621,16 @@ describe.each(databases)('fuzzing the endpoints on $name', (database) => {
 });
 
 describe('the fuzzer itself', () => {
+  // The mix of requests is a property of the generators, judged on one known sample: a random seed's first 400
+  // requests vary too much for fixed thresholds (as few as 69 valid inquiries), and a flaky check proves nothing.
+  const SAMPLE_SEED = 20_260_515;
+
   test('produces valid, honeypot and rejected requests for each write endpoint', () => {
     for (const [fields, schema] of [
       [inquiryFields, InquirySchema],
       [bookingFields, BookingSchema],
     ] as const) {
-      const sample = fc.sample(postRequests('/x', fields), { seed: SEED, numRuns: 400 });
+      const sample = fc.sample(postRequests('/x', fields), { seed: SAMPLE_SEED, numRuns: 400 });
       const verdicts = sample.map((sent) => judgePost(sent, schema));
       const accepted = verdicts.filter((verdict) => verdict.status === 201);
       const bots = accepted.filter((verdict) => isHoneypotFilled((verdict as { output: { website?: string } }).output));
@@ -634,7 +642,7 @@ describe('the fuzzer itself', () => {
   });
 
   test('produces text and event dates that the stricter rules refuse, in every field they apply to', () => {
-    const sample = fc.sample(postRequests('/x', inquiryFields), { seed: SEED, numRuns: 400 });
+    const sample = fc.sample(postRequests('/x', inquiryFields), { seed: SAMPLE_SEED, numRuns: 400 });
     const payloads = sample
       .map((sent) => judgePost(sent, InquirySchema).value)
       .filter((value): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value));

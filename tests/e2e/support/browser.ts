@@ -51,8 +51,8 @@ export interface ContextOptions extends BrowserContextOptions {
 export async function openContext(browser: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
   const { viewportName = 'desktop', noticeSeen = true, clock, ...rest } = options;
   const context = await browser.newContext({ baseURL, viewport: VIEWPORTS[viewportName], reducedMotion: 'reduce', ...rest });
-  // Generous: the functions run in fresh workers under netlify dev, on a small shared machine.
-  context.setDefaultTimeout(15_000);
+  // Generous: the functions run in fresh workers under netlify dev, beside the other test groups on two cores.
+  context.setDefaultTimeout(DEADLINE_MS);
   if (clock) await context.clock.setFixedTime(clock.now);
   if (noticeSeen) {
     await context.addInitScript(({ key, value }) => {
@@ -84,7 +84,7 @@ export async function waitForIsland(page: Page, component: string): Promise<void
 }
 
 /** How long a browser assertion keeps retrying before it fails: as long as a locator waits (see openContext). */
-export const DEADLINE_MS = 15_000;
+export const DEADLINE_MS = 30_000;
 
 /**
  * Retries `read` until the matcher holds or DEADLINE_MS passes, for what the page settles into a moment later

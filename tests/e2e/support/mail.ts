@@ -18,7 +18,7 @@ export async function inbox(): Promise<CaughtMail[]> {
 }
 
 /** The messages to `address`, once there are at least `count` of them (waits up to `timeoutMs`). */
-export async function mailTo(address: string, count = 1, timeoutMs = 20_000): Promise<CaughtMail[]> {
+export async function mailTo(address: string, count = 1, timeoutMs = 30_000): Promise<CaughtMail[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const mails = (await inbox()).filter((mail) => mail.to.some((to) => to.address.toLowerCase() === address.toLowerCase()));

@@ -1,0 +1,58 @@
+/**
+ * `npm test`: builds the site once, then runs the vitest projects in three processes side by side, because each
+ * group owns its databases and servers (e2e: one server and one Chromium; api + security: databases per worker;
+ * unit + dom: nothing), and vitest alone runs projects of different worker counts one after another. Each line is
+ * prefixed with its group; a summary follows. Exits non-zero when the build or any group fails; SIGINT and SIGTERM
+ * reach every group (a second one kills them). Arguments (`npm test -- <file or filter>`) run one plain
+ * `vitest run <args>` after the build instead.
+ */
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startSideBySide } from './lib/side-by-side.mjs';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
+const env = { ...process.env, ...(process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: process.env.FORCE_COLOR ?? '1' } : {}) };
+
+/**
+ * The groups that run at once, the slowest first. The browser's server and Chromium answer a waiting page, so they get
+ * the cores first; the others (nice 10) take what is left, which on two cores is most of it.
+ */
+const GROUPS = [
+  { name: 'e2e', command: bin('vitest'), args: ['run', '--project', 'e2e'] },
+  { name: 'api+security', command: bin('vitest'), args: ['run', '--project', 'api', '--project', 'security'], priority: 10 },
+  { name: 'unit+dom', command: bin('vitest'), args: ['run', '--project', 'unit', '--project', 'dom'], priority: 10 },
+];
+
+let current;
+let stopped = false;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stopped = true;
+    current?.stop(signal);
+  });
+}
+
+/** Runs `commands` side by side and resolves with their results. */
+function run(commands) {
+  current = startSideBySide(commands, { cwd: ROOT, env });
+  return current.done;
+}
+
+const started = Date.now();
+const [build] = await run([{ name: '', command: bin('astro'), args: ['build'] }]);
+if (build.code !== 0 || stopped) process.exit(build.code || 1);
+
+const extra = process.argv.slice(2);
+if (extra.length) {
+  const [one] = await run([{ name: '', command: bin('vitest'), args: ['run', ...extra] }]);
+  process.exit(one.code);
+}
+
+const results = await run(GROUPS);
+const lines = results.map(({ name, code, signal, seconds }) => {
+  const outcome = code === 0 ? 'passed' : signal ? `stopped (${signal})` : `FAILED (exit ${code})`;
+  return `  ${name.padEnd(12)} ${outcome} in ${seconds} s`;
+});
+console.log(`\nnpm test: build ${build.seconds} s, then side by side:\n${lines.join('\n')}\n  total ${Math.round((Date.now() - started) / 1000)} s`);
+process.exit(results.some((result) => result.code !== 0) ? 1 : 0);
