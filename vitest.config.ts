@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Workers of the api and security projects, each with databases of its own (tests/setup/database.ts).
+/** Workers of the api and security projects, each with databases of its own (tests/setup/database.ts); default 2. */
 const DATABASE_WORKERS = Number(process.env.DATABASE_WORKERS ?? 2);
 
 /**
