@@ -7,9 +7,8 @@
  * server routed by their `config.path`: that isolates the handler + driver + database cost. Figures only; every
  * loop is bounded.
  */
-import { cp, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { migrate } from '../netlify/lib/migrations';
@@ -21,6 +20,7 @@ import { embeddedDatabase } from './lib/shared-harness/database';
 import { freePort } from './lib/shared-harness/free-port';
 import { findRoute, netlifyContext } from './lib/shared-harness/functions';
 import { spawnNetlifyDev, waitForNetlifyDev } from './lib/shared-harness/netlify-dev';
+import { makeSiteFolder } from './lib/shared-harness/site-folder';
 
 const mode = process.argv.includes('--harness') ? 'harness' : 'netlify-dev';
 
@@ -40,24 +40,11 @@ function print(line = ''): void {
 type Target = { baseUrl: string; stop(): Promise<void>; log?: () => string };
 
 async function startNetlifyDev(env: Record<string, string>): Promise<Target> {
-  // netlify dev builds its functions into <cwd>/.netlify/functions-serve; another netlify dev in the same checkout
-  // (npm start, the e2e suite) would rebuild that folder under this one. A throwaway site folder holding a copy of
-  // the functions with the modules they import (same relative layout) and a link to node_modules keeps the
-  // benchmark to itself.
-  const siteDir = await mkdtemp(join(tmpdir(), 'lone-star-bench-site-'));
+  // A folder of its own, so another netlify dev in this checkout (npm start, the e2e suite) cannot rebuild its functions.
+  const site = await makeSiteFolder(ROOT_DIR, 'lone-star-bench');
+  const siteDir = site.dir;
   await mkdir(join(siteDir, 'static'));
   await writeFile(join(siteDir, 'static', 'index.html'), '<!doctype html><title>bench</title>');
-  await writeFile(
-    join(siteDir, 'netlify.toml'),
-    '[functions]\n  directory = "netlify/functions"\n  node_bundler = "esbuild"\n',
-  );
-  for (const path of ['netlify', 'src/schemas', 'src/content']) {
-    await cp(join(ROOT_DIR, path), join(siteDir, path), { recursive: true });
-  }
-  await symlink(join(ROOT_DIR, 'node_modules'), join(siteDir, 'node_modules'));
-  // A copy, never a link: netlify dev rewrites the site's package.json, and through a link that write would land on
-  // the project's own file.
-  await writeFile(join(siteDir, 'package.json'), JSON.stringify({ name: 'bench-site', private: true, type: 'module' }));
   const [port, staticPort] = [await freePort(), await freePort()];
   const netlify = spawnNetlifyDev(
     ROOT_DIR,
@@ -67,7 +54,7 @@ async function startNetlifyDev(env: Record<string, string>): Promise<Target> {
   );
   const stop = async () => {
     await netlify.stop();
-    await rm(siteDir, { recursive: true, force: true });
+    await site.remove();
   };
   const baseUrl = `http://127.0.0.1:${port}`;
   try {

@@ -9,6 +9,7 @@ import { exportInquiries, inquiriesCsv, listInquiries } from '../../netlify/lib/
 import { csvCell } from '../../netlify/lib/owner/csv';
 import { INQUIRY_FIELD_COPY, inquiryFieldText } from '../../src/lib/inquiry-fields';
 import { INQUIRY_FIELDS, createInquirySchema, type InquiryOutput } from '../../src/schemas/inquiry';
+import { clock, inquiry as validInquiry } from '../fixtures';
 import { databases, useDatabase } from './support';
 
 const { labels } = INQUIRY_FIELD_COPY;
@@ -17,18 +18,8 @@ const { labels } = INQUIRY_FIELD_COPY;
 const cells = (line: string): string[] => line.match(/"(?:[^"]|"")*"/g) ?? [];
 
 const inquiry: InquiryOutput = v.parse(
-  createInquirySchema(() => new Date('2026-05-15T12:00:00Z')),
-  {
-    firstName: 'Dolly',
-    lastName: 'Rivera',
-    email: 'dolly@example.com',
-    phone: '(512) 555-0199',
-    eventType: 'corporate',
-    guestCount: '120',
-    eventDate: '2027-04-17',
-    eventLocation: 'Austin, TX',
-    message: 'Ranch wedding, outdoor bar please.',
-  },
+  createInquirySchema(() => clock.now),
+  validInquiry({ eventType: 'corporate', message: 'Ranch wedding, outdoor bar please.' }),
 );
 
 const config = mailConfig({

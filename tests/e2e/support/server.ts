@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../../scripts/lib/shared-harness/free-port';
 import { spawnNetlifyDev, waitForNetlifyDev } from '../../../scripts/lib/shared-harness/netlify-dev';
+import { makeSiteFolder } from '../../../scripts/lib/shared-harness/site-folder';
 
 /** A running production server: the built `dist/` and the functions behind Netlify's local proxy. */
 export interface SiteServer {
@@ -25,11 +26,13 @@ export async function startSiteServer(root: string, env: Record<string, string>,
   // Serve a snapshot of the build: others may rebuild dist/ while the suite runs, and every test must see one build.
   const snapshot = mkdtempSync(join(tmpdir(), 'lone-star-dist-'));
   cpSync(join(root, 'dist'), snapshot, { recursive: true });
+  // Functions served from a folder of their own: an `npm start` (or its test) in this checkout would rebuild them.
+  const site = await makeSiteFolder(root, 'lone-star-e2e-site');
   const [port, staticPort] = [await freePort(), await freePort()];
   const url = `http://localhost:${port}`;
   const netlify = spawnNetlifyDev(
     root,
-    root,
+    site.dir,
     [
       '--offline',
       '--dir',
@@ -54,6 +57,7 @@ export async function startSiteServer(root: string, env: Record<string, string>,
     stop: async () => {
       await netlify.stop();
       rmSync(snapshot, { recursive: true, force: true });
+      await site.remove();
     },
   };
   try {
