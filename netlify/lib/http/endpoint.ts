@@ -8,6 +8,8 @@ export type EndpointContext = {
   waitUntil?: (promise: Promise<unknown>) => void;
   /** The named parts of the function's `config.path` pattern, as Netlify matched them (not percent-decoded). */
   params?: Record<string, string>;
+  /** The visitor's IP address as Netlify saw the connection (never a header the visitor could set). */
+  ip?: string;
 };
 
 /** A Netlify Functions v2 handler. */

@@ -65,8 +65,8 @@ export async function findRoute(url: string): Promise<{ route: FunctionRoute; pa
 export type NetlifyCall = { context: EndpointContext; background: () => Promise<unknown> };
 
 /**
- * The context Netlify would hand `handler` for `request`: a request id, `waitUntil` and the path parameters of its
- * route. A request Netlify would never route to `handler` is an error.
+ * The context Netlify would hand `handler` for `request`: a request id, the client's IP, `waitUntil` and the path
+ * parameters of its route. A request Netlify would never route to `handler` is an error.
  */
 export async function netlifyContext(
   handler: Handler,
@@ -82,7 +82,13 @@ export async function netlifyContext(
   }
   const pending: Promise<unknown>[] = [];
   return {
-    context: { requestId, params, waitUntil: (promise) => void pending.push(promise) },
+    // Netlify takes the address from the connection; a test sets it with the header Netlify itself adds.
+    context: {
+      requestId,
+      params,
+      ip: request.headers.get('x-nf-client-connection-ip') ?? '127.0.0.1',
+      waitUntil: (promise) => void pending.push(promise),
+    },
     background: () => Promise.all(pending),
   };
 }
