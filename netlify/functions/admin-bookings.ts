@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
 import * as v from 'valibot';
 import { BookingRangeSchema } from '../../src/schemas/owner';
+import { queryParams } from '../lib/http/query';
 import { reply, replyInvalid } from '../lib/http/reply';
 import { listBookings } from '../lib/bookings/list';
 import { ownerEndpoint } from '../lib/owner/endpoint';
@@ -8,7 +9,7 @@ import { ownerEndpoint } from '../lib/owner/endpoint';
 /** GET /api/admin/bookings?from=&to=: every reservation and block in the range (at most two years), with its state. */
 export default ownerEndpoint('admin-bookings', {
   GET: async (req, { db }) => {
-    const range = v.safeParse(BookingRangeSchema, Object.fromEntries(new URL(req.url).searchParams));
+    const range = v.safeParse(BookingRangeSchema, queryParams(req));
     if (!range.success) return replyInvalid(range.issues);
     return reply(200, { bookings: await listBookings(db, range.output) });
   },

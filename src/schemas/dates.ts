@@ -23,6 +23,11 @@ export function addDaysUtc(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00.000Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
+/** How many days the YYYY-MM-DD date `to` is after `from` (negative when before; UTC, so every day is 24 hours). */
+export function daysBetweenUtc(from: string, to: string): number {
+  return (Date.parse(`${to}T00:00:00.000Z`) - Date.parse(`${from}T00:00:00.000Z`)) / DAY_MS;
+}
+
 /** How many years ahead of today (UTC) an inquiry's event date can be. */
 export const INQUIRY_WINDOW_YEARS = 3;
 

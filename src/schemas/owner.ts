@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { type BookingEventType, TIME_SLOT_KEYS, type TimeSlotKey } from './booking';
-import { IsoDateSchema, addDaysUtc } from './dates';
-import { formObject, multiLineText, requiredText, storableText } from './fields';
+import { IsoDateSchema, daysBetweenUtc, isCalendarDate } from './dates';
+import { formObject, hasControlCharacter, multiLineText, requiredText, storableText } from './fields';
 import type { InquiryRecord } from './inquiry';
 
 /** What an owner's username may hold: letters, digits, dot, dash, underscore, 1 to 64 of them. */
@@ -93,32 +93,114 @@ export const MAX_BOOKING_RANGE_DAYS = 731;
 /** GET /api/admin/bookings?from=&to=: two calendar dates, `to` not before `from`, at most two years apart. */
 export const BookingRangeSchema = v.pipe(
   formObject({ from: IsoDateSchema, to: IsoDateSchema }, 'Please give a date range (from and to).'),
+  // A date that failed its own check still reaches these (valibot runs validations on a value that kept its type):
+  // they compare only two real dates, so `from=2027-01-01'--` is a 400 from IsoDateSchema, never a RangeError here.
   v.forward(
-    v.check((range) => range.to >= range.from, 'The end date must not be before the start date.'),
+    v.check((range) => !isDateRange(range) || range.to >= range.from, 'The end date must not be before the start date.'),
     ['to'],
   ),
   v.forward(
     v.check(
-      (range) => range.to <= addDaysUtc(range.from, MAX_BOOKING_RANGE_DAYS),
+      // A day count, not addDaysUtc's text: two years after 9999-12-01 has no YYYY-MM-DD to compare with.
+      (range) => !isDateRange(range) || daysBetweenUtc(range.from, range.to) <= MAX_BOOKING_RANGE_DAYS,
       'Please ask for at most two years at a time.',
     ),
     ['to'],
   ),
 );
 
+function isDateRange(range: { from: string; to: string }): boolean {
+  return isCalendarDate(range.from) && isCalendarDate(range.to);
+}
+
 /** How many inquiries one page of GET /api/admin/inquiries holds. */
 export const INQUIRY_PAGE_SIZE = 50;
 
-/** GET /api/admin/inquiries?q=&cursor=: an optional search text and the cursor of the previous page. */
-export const InquiryQuerySchema = v.object({
-  q: v.optional(
-    v.pipe(v.string(), v.trim(), v.maxLength(200, 'Please search for at most 200 characters.')),
-    '',
-  ),
-  cursor: v.optional(
-    v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,200}$/, 'That page link is not valid; please start again.')),
-  ),
+/** The longest search term the desk sends, in characters. */
+export const MAX_SEARCH_LENGTH = 200;
+
+/** Where the desk's search goes: the term in a POST body, never in an address (addresses reach request logs). */
+export const INQUIRY_SEARCH_PATH = '/api/admin/inquiries/search';
+
+/** The answer to a search term sent the old way, in the query string. */
+export const SEARCH_IN_QUERY_MESSAGE = `Please send the search term as { "q": ... } in a POST to ${INQUIRY_SEARCH_PATH} (or /api/admin/inquiries.csv), not in the address.`;
+
+/** The message for a page link (cursor) this site did not write. */
+export const INVALID_CURSOR_MESSAGE = 'That page link is not valid; please start again.';
+
+/** A search term: trimmed, at most MAX_SEARCH_LENGTH characters, no control character or lone surrogate. */
+export const SearchTextSchema = v.pipe(
+  v.string('Please send the search term as text.'),
+  v.trim(),
+  v.maxLength(MAX_SEARCH_LENGTH, `Please search for at most ${MAX_SEARCH_LENGTH} characters.`),
+  v.check((q) => !hasControlCharacter(q), 'Please remove the hidden control characters from the search.'),
+  storableText(),
+);
+
+/** The position a page of inquiries ends at: the last row's created_at (to the microsecond, UTC) and id. */
+export type InquiryCursor = { at: string; id: string };
+
+const CURSOR_SHAPE = /^[A-Za-z0-9_-]{1,200}$/;
+const CURSOR_TEXT =
+  /^((\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2}):(\d{2})\.\d{6}Z)\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+/**
+ * The (created_at, id) a cursor names: base64url of `YYYY-MM-DDTHH:MM:SS.ffffffZ|uuid` naming a real instant, or
+ * undefined (a 2026-13-45T99:99:99 cursor would reach Postgres as an impossible timestamp).
+ */
+export function parseInquiryCursor(cursor: string): InquiryCursor | undefined {
+  // A base64 text of length 4n+1 cannot be decoded.
+  if (!CURSOR_SHAPE.test(cursor) || cursor.length % 4 === 1) return undefined;
+  let text: string;
+  try {
+    text = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'));
+  } catch {
+    return undefined;
+  }
+  // Only the one spelling this site writes: other base64 texts of the same bytes (stray trailing bits) are refused.
+  if (btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '') !== cursor) return undefined;
+  const match = CURSOR_TEXT.exec(text);
+  if (!match) return undefined;
+  const [, at, date, hours, minutes, seconds, id] = match as unknown as [string, string, string, string, string, string, string];
+  // Postgres has no year 0: 0000-01-01 is a JavaScript date but not a timestamp.
+  const real = isCalendarDate(date) && date >= '0001' && Number(hours) < 24 && Number(minutes) < 60 && Number(seconds) < 60;
+  return real ? { at, id } : undefined;
+}
+
+/** A cursor from the previous page, parsed to the position it names (refused when it names none). */
+export const InquiryCursorSchema = v.pipe(
+  v.string(INVALID_CURSOR_MESSAGE),
+  v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    const cursor = parseInquiryCursor(dataset.value);
+    if (cursor) return cursor;
+    addIssue({ message: INVALID_CURSOR_MESSAGE });
+    return NEVER;
+  }),
+);
+
+/** A search term in the query string: refused, with where it goes instead. */
+const SearchInQuerySchema = v.optional(v.never(SEARCH_IN_QUERY_MESSAGE));
+
+/** GET /api/admin/inquiries?cursor=: the cursor of the previous page (a `q` is refused: searches are POSTed). */
+export const InquiryListQuerySchema = v.object({
+  q: SearchInQuerySchema,
+  cursor: v.optional(InquiryCursorSchema),
 });
+
+/** GET /api/admin/inquiries.csv: no parameters (a `q` is refused: a filtered export is POSTed). */
+export const InquiryExportQuerySchema = v.object({ q: SearchInQuerySchema });
+
+/** POST /api/admin/inquiries/search { q, cursor? }: a search term and the cursor of the previous page of matches. */
+export const InquirySearchSchema = formObject(
+  { q: SearchTextSchema, cursor: v.optional(InquiryCursorSchema) },
+  'Please send the search as { "q": "..." }.',
+);
+
+/** What the desk sends to search. */
+export type InquirySearchInput = v.InferInput<typeof InquirySearchSchema>;
+
+/** POST /api/admin/inquiries.csv { q }: the export of the inquiries matching a search term. */
+export const InquiryExportSchema = formObject({ q: SearchTextSchema }, 'Please send the search as { "q": "..." }.');
 
 /** The signed-in owner, as GET/POST /api/admin/session answer it. */
 export type OwnerSession = { user: { username: string } };
