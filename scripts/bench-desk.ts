@@ -79,6 +79,7 @@ try {
   print(`Seeded ${INQUIRIES} inquiries and ${BOOKINGS} bookings in ${Math.round(performance.now() - seeded)} ms.`);
 
   const inquiries = (await import('../netlify/functions/admin-inquiries')).default;
+  const search = (await import('../netlify/functions/admin-inquiries-search')).default;
   const bookings = (await import('../netlify/functions/admin-bookings')).default;
   const today = todayUtc();
   // The floor every request pays on this machine: a new connection through the bridge and one trivial statement.
@@ -86,11 +87,11 @@ try {
     await withDatabase(undefined, (db) => db.query('SELECT 1'));
     return new Response('{}');
   };
-  const views: Array<{ label: string; handler: Handler; path: string }> = [
+  const views: Array<{ label: string; handler: Handler; path: string; q?: string }> = [
     { label: '(floor: connect + SELECT 1)', handler: floor, path: '/' },
     { label: 'inquiries, first page', handler: inquiries, path: '/api/admin/inquiries' },
-    { label: 'inquiries?q=garcia (1 in 100)', handler: inquiries, path: '/api/admin/inquiries?q=garcia' },
-    { label: 'inquiries?q= matching nothing', handler: inquiries, path: '/api/admin/inquiries?q=zebra' },
+    { label: 'search garcia (1 in 100)', handler: search, path: '/api/admin/inquiries/search', q: 'garcia' },
+    { label: 'search matching nothing', handler: search, path: '/api/admin/inquiries/search', q: 'zebra' },
     { label: 'bookings, next 90 days', handler: bookings, path: `/api/admin/bookings?from=${today}&to=${addDaysUtc(today, 90)}` },
   ];
 
@@ -102,7 +103,15 @@ try {
     for (const view of views) {
       const times: number[] = [];
       for (let run = 0; run < WARM_UP + RUNS; run += 1) {
-        const request = new Request(`${SITE}${view.path}`, { headers: { cookie } });
+        // A search is a same-origin POST with the term in its JSON body, as the desk sends it.
+        const request =
+          view.q === undefined
+            ? new Request(`${SITE}${view.path}`, { headers: { cookie } })
+            : new Request(`${SITE}${view.path}`, {
+                method: 'POST',
+                headers: { cookie, origin: SITE, 'content-type': 'application/json' },
+                body: JSON.stringify({ q: view.q }),
+              });
         const started = performance.now();
         const response = await view.handler(request, {});
         await response.arrayBuffer();

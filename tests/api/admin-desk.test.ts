@@ -6,6 +6,7 @@ import bookingsAdmin from '../../netlify/functions/admin-bookings';
 import cancel from '../../netlify/functions/admin-booking-cancel';
 import inquiries from '../../netlify/functions/admin-inquiries';
 import inquiriesCsv from '../../netlify/functions/admin-inquiries-csv';
+import inquirySearch from '../../netlify/functions/admin-inquiries-search';
 import publicBookings from '../../netlify/functions/bookings';
 import type { Handler } from '../../netlify/lib/http/endpoint';
 import { INQUIRY_FIELD_COPY } from '../../src/lib/inquiry-fields';
@@ -75,6 +76,7 @@ describe('every admin function refuses an anonymous request', async () => {
       'admin-booking-cancel.ts',
       'admin-bookings.ts',
       'admin-inquiries-csv.ts',
+      'admin-inquiries-search.ts',
       'admin-inquiries.ts',
       'admin-mail.ts',
       'admin-session.ts',
@@ -184,13 +186,22 @@ describe.each(databases)('owner desk API on $name', (database) => {
       await seedInquiry(database, { first_name: 'Percy', last_name: '100% Agave', email: 'percy@example.com' }, 1);
       await seedInquiry(database, { first_name: 'Underscore', email: 'o_brien@example.com' }, 0);
       const cookie = await ownerCookie(database);
-      const response = await callWith(
-        inquiries,
-        deskRequest('GET', `/api/admin/inquiries?q=${encodeURIComponent(q)}`, { cookie }),
-      );
+      const response = await callWith(inquirySearch, deskRequest('POST', '/api/admin/inquiries/search', { cookie, body: { q } }));
       expect(response.status).toBe(200);
       const page = (await response.json()) as OwnerInquiryPage;
       expect(page.inquiries.map((inquiry) => inquiry.firstName)).toEqual(expected);
+    });
+
+    test('a search pages through its matches with the cursor in the body', async () => {
+      for (let index = 0; index < 55; index += 1) await seedInquiry(database, { first_name: `Match${index}` }, index);
+      await seedInquiry(database, { first_name: 'Other', last_name: 'Person', email: 'other@example.org' }, 0);
+      const cookie = await ownerCookie(database);
+      const search = (body: unknown) => callWith(inquirySearch, deskRequest('POST', '/api/admin/inquiries/search', { cookie, body }));
+      const page1 = (await (await search({ q: 'porter' })).json()) as OwnerInquiryPage;
+      expect(page1.inquiries).toHaveLength(50);
+      const page2 = (await (await search({ q: 'porter', cursor: page1.nextCursor })).json()) as OwnerInquiryPage;
+      expect(page2.inquiries.map((inquiry) => inquiry.firstName)).toEqual(Array.from({ length: 5 }, (_, index) => `Match${50 + index}`));
+      expect(page2.nextCursor).toBeNull();
     });
 
     test('answers 400 to a cursor it did not write and to an overlong search', async () => {
@@ -198,8 +209,14 @@ describe.each(databases)('owner desk API on $name', (database) => {
       const forged = await callWith(inquiries, deskRequest('GET', '/api/admin/inquiries?cursor=bm9wZQ', { cookie }));
       expect(forged.status).toBe(400);
       expect(((await forged.json()) as { error: { code: string } }).error.code).toBe('invalid_cursor');
-      const long = await callWith(inquiries, deskRequest('GET', `/api/admin/inquiries?q=${'x'.repeat(201)}`, { cookie }));
+      const long = await callWith(
+        inquirySearch,
+        deskRequest('POST', '/api/admin/inquiries/search', { cookie, body: { q: 'x'.repeat(201) } }),
+      );
       expect(long.status).toBe(400);
+      expect(await long.json()).toEqual({
+        error: { code: 'invalid_fields', message: expect.any(String), fields: { q: 'Please search for at most 200 characters.' } },
+      });
     });
   });
 
@@ -237,6 +254,27 @@ describe.each(databases)('owner desk API on $name', (database) => {
       expect(await auditSince(database, mark)).toEqual([
         { actor: 'Dolores', action: 'inquiries_exported', target: null, detail: { rows: 4, filtered: false } },
       ]);
+    });
+
+    test('POST { q } exports only the matches, audit logged as filtered; GET ?q= is refused with where the search goes', async () => {
+      await seedInquiry(database, { first_name: 'Ann', last_name: 'Lee', email: 'ann@example.org' }, 1);
+      await seedInquiry(database, {}, 0);
+      const cookie = await ownerCookie(database);
+      const mark = await auditMark(database);
+      const response = await callWith(inquiriesCsv, deskRequest('POST', '/api/admin/inquiries.csv', { cookie, body: { q: 'lee' } }));
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="inquiries-\d{4}-\d{2}-\d{2}\.csv"$/);
+      const rows = (await response.text()).trimEnd().split('\r\n');
+      expect(rows).toHaveLength(2);
+      expect(rows[1]).toContain('"Ann","Lee"');
+      expect(await auditSince(database, mark)).toEqual([
+        { actor: 'Dolores', action: 'inquiries_exported', target: null, detail: { rows: 1, filtered: true } },
+      ]);
+      const old = await callWith(inquiriesCsv, deskRequest('GET', '/api/admin/inquiries.csv?q=lee', { cookie }));
+      expect(old.status).toBe(400);
+      const body = (await old.json()) as { error: { code: string; fields: { q: string } } };
+      expect(body.error.code).toBe('invalid_fields');
+      expect(body.error.fields.q).toContain('POST to /api/admin/inquiries/search');
     });
   });
 

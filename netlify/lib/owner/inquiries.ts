@@ -1,4 +1,4 @@
-import { INQUIRY_PAGE_SIZE, type OwnerInquiry, type OwnerInquiryPage } from '../../../src/schemas/owner';
+import { INQUIRY_PAGE_SIZE, type InquiryCursor, type OwnerInquiry, type OwnerInquiryPage } from '../../../src/schemas/owner';
 import { INQUIRY_FIELDS, type InquiryRecord } from '../../../src/schemas/inquiry';
 import { INQUIRY_FIELD_COPY } from '../../../src/lib/inquiry-fields';
 import { isoTimestamp, type Queryable } from '../db';
@@ -16,21 +16,13 @@ type InquiryRow = InquiryRecord & {
 const COLUMNS = `id, ${INQUIRY_FIELDS.map((field) => `${field.column} AS "${field.key}"`).join(', ')},
   created_at, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at`;
 
-const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
-
 function toOwnerInquiry({ created_at: createdAt, cursor_at: _cursor, ...inquiry }: InquiryRow): OwnerInquiry {
   return { ...inquiry, createdAt: isoTimestamp(createdAt) };
 }
 
-/** The position after `row` in the newest-first order, as an opaque URL-safe string. */
+/** The position after `row` in the newest-first order, as an opaque URL-safe string (read by parseInquiryCursor). */
 function encodeCursor(row: InquiryRow): string {
   return Buffer.from(`${row.cursor_at}|${row.id}`).toString('base64url');
-}
-
-/** The (created_at, id) a cursor names, or undefined when it is not one this code wrote. */
-export function decodeCursor(cursor: string): { at: string; id: string } | undefined {
-  const match = CURSOR.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  return match ? { at: match[1]!, id: match[2]! } : undefined;
 }
 
 /** `q` as an ILIKE pattern matching it anywhere, its own % _ and \ taken literally. */
@@ -51,7 +43,7 @@ function searchFilter(q: string, params: unknown[]): string {
  */
 export async function listInquiries(
   db: Queryable,
-  request: { q: string; after?: { at: string; id: string } },
+  request: { q: string; after?: InquiryCursor | undefined },
 ): Promise<OwnerInquiryPage> {
   const params: unknown[] = [];
   const conditions = [searchFilter(request.q, params)];

@@ -1,0 +1,24 @@
+import type { Config } from '@netlify/functions';
+import * as v from 'valibot';
+import { INQUIRY_SEARCH_PATH, InquirySearchSchema } from '../../src/schemas/owner';
+import { readJsonBody } from '../lib/http/body';
+import { replyInvalidPage } from '../lib/http/query';
+import { reply } from '../lib/http/reply';
+import { ownerEndpoint } from '../lib/owner/endpoint';
+import { listInquiries } from '../lib/owner/inquiries';
+
+/**
+ * POST /api/admin/inquiries/search { q, cursor? }: a page of the inquiries whose name, e-mail or phone holds `q`,
+ * newest first. The term travels in the body, so it never reaches an address, a request log or the browser history.
+ */
+export default ownerEndpoint('admin-inquiries-search', {
+  POST: async (req, { db }) => {
+    const body = await readJsonBody(req);
+    if (!body.ok) return body.response;
+    const search = v.safeParse(InquirySearchSchema, body.value);
+    if (!search.success) return replyInvalidPage(search.issues);
+    return reply(200, await listInquiries(db, { q: search.output.q, after: search.output.cursor }));
+  },
+});
+
+export const config: Config = { path: INQUIRY_SEARCH_PATH };
