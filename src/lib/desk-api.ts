@@ -2,7 +2,15 @@
  * The owner's desk calls to the owner API (docs/owner-desk.md), through the site's one API client.
  * Every call rejects with ApiError on a non-OK answer; a 401 means the session is gone.
  */
-import type { BlockInput, OwnerBooking, OwnerInquiryPage, OwnerMailStatus, OwnerSession, SignInInput } from '../schemas/owner';
+import {
+  INQUIRY_SEARCH_PATH,
+  type BlockInput,
+  type OwnerBooking,
+  type OwnerInquiryPage,
+  type OwnerMailStatus,
+  type OwnerSession,
+  type SignInInput,
+} from '../schemas/owner';
 import { ApiError, apiRequest, getJson, postJson, type WriteOptions } from './api';
 
 /** Whether an error is the API saying "no valid session" (sign in again). */
@@ -25,18 +33,30 @@ export async function signOut(): Promise<void> {
   await apiRequest('DELETE', '/api/admin/session');
 }
 
-/** The address of the inquiries CSV export (a download link, sent with the session cookie): all, or those matching `q`. */
-export function inquiriesCsvUrl(q: string): string {
-  return q ? `/api/admin/inquiries.csv?${new URLSearchParams({ q })}` : '/api/admin/inquiries.csv';
+/** The address of the CSV export of every inquiry (a download link, sent with the session cookie). */
+export const INQUIRIES_CSV_URL = '/api/admin/inquiries.csv';
+
+/** A file the desk downloaded: its content and the name the server gave it. */
+export type DownloadedFile = { blob: Blob; filename: string };
+
+/**
+ * POST /api/admin/inquiries.csv { q }: the CSV of the inquiries matching `q`. A POST, not a link, so the search term
+ * stays out of the address (addresses reach request logs and the browser's history).
+ */
+export async function downloadInquiriesCsv(q: string): Promise<DownloadedFile> {
+  const response = await apiRequest('POST', INQUIRIES_CSV_URL, { q });
+  const named = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
+  return { blob: await response.blob(), filename: named?.[1] ?? 'inquiries.csv' };
 }
 
-/** GET /api/admin/inquiries: one page (50, newest first) matching `q`, after `cursor` when given. */
+/**
+ * One page of inquiries (50, newest first), after `cursor` when given: all of them (GET /api/admin/inquiries), or
+ * those matching `q` (POST /api/admin/inquiries/search, the term in the body and never in the address).
+ */
 export async function fetchInquiries(q: string, cursor?: string | null): Promise<OwnerInquiryPage> {
-  const params = new URLSearchParams();
-  if (q) params.set('q', q);
-  if (cursor) params.set('cursor', cursor);
-  const query = params.toString();
-  return (await (await apiRequest('GET', `/api/admin/inquiries${query ? `?${query}` : ''}`)).json()) as OwnerInquiryPage;
+  if (q) return postJson<OwnerInquiryPage>(INQUIRY_SEARCH_PATH, cursor ? { q, cursor } : { q });
+  const query = cursor ? `?${new URLSearchParams({ cursor })}` : '';
+  return (await (await apiRequest('GET', `/api/admin/inquiries${query}`)).json()) as OwnerInquiryPage;
 }
 
 /** GET /api/admin/bookings: every reservation and block dated from `from` to `to` (YYYY-MM-DD, inclusive). */

@@ -39,19 +39,25 @@ const booking = (date: string, timeSlot: OwnerBooking['timeSlot'], name: string)
   cancelledBy: null,
 });
 
-/** A fake owner API that answers from `answer(url)` and records every URL asked for. */
-function serve(answer: (url: URL) => unknown) {
+/** A fake owner API that answers from `answer(url, body)` and records every request (URL, method, JSON body). */
+function serve(answer: (url: URL, body: Record<string, string> | undefined) => unknown) {
   const asked: URL[] = [];
+  const sent: Array<{ method: string; path: string; body: Record<string, string> | undefined }> = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: string) => {
+    vi.fn(async (input: string, init: RequestInit = {}) => {
       const url = new URL(input, 'http://desk.test');
+      const body = typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, string>) : undefined;
       asked.push(url);
+      sent.push({ method: init.method ?? 'GET', path: url.pathname, body });
       if (url.pathname === '/api/admin/session') return Response.json(SIGNED_IN);
-      return Response.json(answer(url));
+      if (url.pathname === '/api/admin/inquiries.csv') {
+        return new Response('"csv"\r\n', { headers: { 'content-disposition': 'attachment; filename="inquiries-2026-06-20.csv"' } });
+      }
+      return Response.json(answer(url, body));
     }),
   );
-  return asked;
+  return Object.assign(asked, { sent });
 }
 
 beforeEach(() => {
@@ -86,8 +92,13 @@ describe('the inquiries list', () => {
     expect(asked.filter((url) => url.pathname === '/api/admin/inquiries').map((url) => url.search)).toEqual(['', '?cursor=page-2']);
   });
 
-  test('a search narrows the CSV download to its matches; "Show all" ends the search', async () => {
-    const asked = serve((url) => ({ inquiries: url.searchParams.get('q') ? [inquiry(7)] : [inquiry(1), inquiry(7)], nextCursor: null }));
+  test('a search POSTs its term (never in an address), its CSV download too; "Show all" ends the search', async () => {
+    const asked = serve((_url, body) => ({ inquiries: body?.q ? [inquiry(7)] : [inquiry(1), inquiry(7)], nextCursor: null }));
+    const saved: string[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:desk.test/1', revokeObjectURL: () => {} }));
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(`${this.download} ${this.href}`);
+    });
     const user = userEvent.setup();
     render(<OwnerDesk copy={copy} />);
     await screen.findByRole('button', { name: /Client1/ });
@@ -97,19 +108,42 @@ describe('the inquiries list', () => {
     await user.type(screen.getByLabelText(copy.inquiries.searchLabel), 'o’brien & co');
     await user.click(screen.getByRole('button', { name: copy.inquiries.search }));
     await waitFor(() => expect(screen.queryByRole('button', { name: /Client1/ })).not.toBeInTheDocument());
-    const csv = screen.getByRole('link', { name: copy.inquiries.exportMatches });
-    expect(new URL(csv.getAttribute('href')!, 'http://desk.test').searchParams.get('q')).toBe('o’brien & co');
-    expect(csv.getAttribute('href')).toMatch(/^\/api\/admin\/inquiries\.csv\?q=/);
+    expect(screen.queryByRole('link', { name: copy.inquiries.exportMatches })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: copy.inquiries.exportMatches }));
+    await waitFor(() => expect(saved).toEqual(['inquiries-2026-06-20.csv blob:desk.test/1']));
 
     await user.click(screen.getByRole('button', { name: copy.inquiries.clear }));
     await screen.findByRole('button', { name: /Client1/ });
     expect(screen.getByLabelText(copy.inquiries.searchLabel)).toHaveValue('');
     expect(screen.getByLabelText(copy.inquiries.searchLabel)).toHaveFocus();
     expect(screen.getByRole('link', { name: copy.inquiries.export })).toHaveAttribute('href', '/api/admin/inquiries.csv');
-    expect(asked.filter((url) => url.pathname === '/api/admin/inquiries').map((url) => url.searchParams.get('q'))).toEqual([
-      null,
-      'o’brien & co',
-      null,
+    expect(asked.sent.filter((request) => request.path.startsWith('/api/admin/inquiries'))).toEqual([
+      { method: 'GET', path: '/api/admin/inquiries', body: undefined },
+      { method: 'POST', path: '/api/admin/inquiries/search', body: { q: 'o’brien & co' } },
+      { method: 'POST', path: '/api/admin/inquiries.csv', body: { q: 'o’brien & co' } },
+      { method: 'GET', path: '/api/admin/inquiries', body: undefined },
+    ]);
+    // The term is in no address the desk asked for.
+    expect(asked.every((url) => !url.search.includes('brien'))).toBe(true);
+  });
+
+  test('"Load more" of a search sends the term and the cursor in the body', async () => {
+    const asked = serve((_url, body) =>
+      body?.cursor === 'page-2'
+        ? { inquiries: [inquiry(9)], nextCursor: null }
+        : { inquiries: body?.q ? [inquiry(8)] : [inquiry(1)], nextCursor: 'page-2' },
+    );
+    const user = userEvent.setup();
+    render(<OwnerDesk copy={copy} />);
+    await screen.findByRole('button', { name: /Client1/ });
+    await user.type(screen.getByLabelText(copy.inquiries.searchLabel), 'tester');
+    await user.click(screen.getByRole('button', { name: copy.inquiries.search }));
+    await screen.findByRole('button', { name: /Client8/ });
+    await user.click(screen.getByRole('button', { name: copy.inquiries.loadMore }));
+    await screen.findByRole('button', { name: /Client9/ });
+    expect(asked.sent.filter((request) => request.path === '/api/admin/inquiries/search').map((request) => request.body)).toEqual([
+      { q: 'tester' },
+      { q: 'tester', cursor: 'page-2' },
     ]);
   });
 });

@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef, useState, type SubmitEvent } from 'react';
 import type { DeskCopy } from '../../content.config';
-import { fetchInquiries, inquiriesCsvUrl } from '../../lib/desk-api';
+import { fetchInquiries } from '../../lib/desk-api';
+import InquiriesExport from './InquiriesExport';
 import LoadState from './LoadState';
 import InquiryItem from './InquiryItem';
 import Template from './Template';
@@ -13,8 +14,8 @@ interface Props {
 }
 
 /**
- * Inquiries, newest first: search by name, e-mail or phone ("Show all" ends a search), 50 at a time with "Load more",
- * each one opens in place; the CSV download holds what the list shows (all, or the search's matches).
+ * Inquiries, newest first: search by name, e-mail or phone ("Show all" ends a search; the term is POSTed, never put in
+ * an address), 50 at a time with "Load more", each one opens in place; the CSV download holds what the list shows.
  */
 export default function InquiriesView({ copy, onError }: Props) {
   const text = copy.inquiries;
@@ -75,9 +76,7 @@ export default function InquiriesView({ copy, onError }: Props) {
             )}
           </div>
         </form>
-        <a className="btn btn--secondary" href={inquiriesCsvUrl(q)} download>
-          {q ? text.exportMatches : text.export}
-        </a>
+        <InquiriesExport copy={copy} q={q} onError={onError} />
       </div>
       {!page.data ? (
         <LoadState copy={copy} failed={page.failed} onRetry={page.reload} />

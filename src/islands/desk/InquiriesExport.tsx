@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import type { DeskCopy } from '../../content.config';
+import { INQUIRIES_CSV_URL, downloadInquiriesCsv } from '../../lib/desk-api';
+
+interface Props {
+  copy: DeskCopy;
+  /** The search the list shows ('' for all). */
+  q: string;
+  onError: (error: unknown) => void;
+}
+
+/** Hands `blob` to the browser as a download named `filename`. */
+function saveFile(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has taken its copy once click() returns; the next task may free the blob.
+  setTimeout(() => URL.revokeObjectURL(url));
+}
+
+/**
+ * The CSV download of what the list shows: a plain link for every inquiry, or for a search's matches a button that
+ * POSTs the term (a link would put it in the address, and so in request logs and the browser history).
+ */
+export default function InquiriesExport({ copy, q, onError }: Props) {
+  const [busy, setBusy] = useState(false);
+  if (!q) {
+    return (
+      <a className="btn btn--secondary" href={INQUIRIES_CSV_URL} download>
+        {copy.inquiries.export}
+      </a>
+    );
+  }
+  const download = async () => {
+    setBusy(true);
+    try {
+      const file = await downloadInquiriesCsv(q);
+      saveFile(file.blob, file.filename);
+    } catch (error) {
+      onError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" className="btn btn--secondary" onClick={download} disabled={busy} aria-busy={busy}>
+      {copy.inquiries.exportMatches}
+    </button>
+  );
+}
