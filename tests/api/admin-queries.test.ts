@@ -2,8 +2,9 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import bookingsAdmin from '../../netlify/functions/admin-bookings';
 import inquiries from '../../netlify/functions/admin-inquiries';
 import inquiriesCsv from '../../netlify/functions/admin-inquiries-csv';
-import inquirySearch from '../../netlify/functions/admin-inquiries-search';
+import inquirySearch, { config as searchConfig } from '../../netlify/functions/admin-inquiries-search';
 import { isApiErrorBody } from '../../src/schemas/api-error';
+import { INQUIRY_SEARCH_PATH } from '../../src/schemas/owner';
 import { callWith, deskRequest, ownerCookie, resetOwnerTables } from './admin-support';
 import { databases, query, useDatabase } from './support';
 
@@ -18,6 +19,10 @@ async function refusal(response: Response): Promise<ErrorBody['error']> {
   expect(isApiErrorBody(body), JSON.stringify(body)).toBe(true);
   return (body as ErrorBody).error;
 }
+
+test('the search function is served at the address the desk POSTs to (a literal Netlify can read)', () => {
+  expect(searchConfig.path).toBe(INQUIRY_SEARCH_PATH);
+});
 
 describe.each(databases)('owner query parameters on $name', (database) => {
   useDatabase(database);
