@@ -258,6 +258,8 @@ export type OutboxEntry = {
   createdAt: string;
   inquiryId: string | null;
   bookingId: string | null;
+  /** Whether it still has its body, so a retry can send it (a failed confirmation's is dropped: KINDS_WITH_SECRETS). */
+  resendable: boolean;
 };
 
 type EntryRow = {
@@ -272,6 +274,7 @@ type EntryRow = {
   created_at: Date | string;
   inquiry_id: string | null;
   booking_id: string | null;
+  resendable: boolean;
 };
 
 function toEntry(row: EntryRow): OutboxEntry {
@@ -287,11 +290,12 @@ function toEntry(row: EntryRow): OutboxEntry {
     createdAt: isoTimestamp(row.created_at),
     inquiryId: row.inquiry_id,
     bookingId: row.booking_id,
+    resendable: row.resendable,
   };
 }
 
 const ENTRY_COLUMNS = `id, kind, status, to_addresses, subject, attempts, last_error, next_attempt_at, created_at,
-  inquiry_id, booking_id`;
+  inquiry_id, booking_id, text_body <> '' AS resendable`;
 
 /** Messages that could not be sent after every try, newest first (for the owner's desk and `npm run mail:status`). */
 export async function listFailedMessages(db: Queryable, limit = 100): Promise<OutboxEntry[]> {
