@@ -327,6 +327,7 @@ const deskCopy = z.object({
     noError: text,
     retry: text,
     retryLabel: template('subject'),
+    notResendable: text,
     retried: toast,
   }),
 });

@@ -8,7 +8,8 @@ import { isUuid, ownerEndpoint } from '../lib/owner/endpoint';
 /**
  * GET /api/admin/mail: the outbox's counts and the messages it gave up on (newest first, at most 100).
  * POST /api/admin/mail/{id}/retry puts one failed message back in line: the next send (right away through the
- * scheduled outbox-send, within 5 minutes) tries it again from its first attempt.
+ * scheduled outbox-send, within 5 minutes) tries it again from its first attempt; a message whose body was dropped
+ * (a failed confirmation held the client's cancel link) cannot be, and answers 404 like an unknown id.
  */
 export default ownerEndpoint('admin-mail', {
   GET: async (_req, { db, params }) => {
@@ -22,13 +23,14 @@ export default ownerEndpoint('admin-mail', {
       attempts: message.attempts,
       lastError: message.lastError,
       createdAt: message.createdAt,
+      resendable: message.resendable,
     }));
     return reply(200, { counts, failed } satisfies OwnerMailStatus);
   },
   POST: async (_req, { db, params, session }) => {
     const id = params.id ?? '';
     if (!isUuid(id) || (await retryFailedMessages(db, [id])) === 0) {
-      return replyError(404, 'not_found', 'There is no failed message with that id.');
+      return replyError(404, 'not_found', 'There is no failed message with that id that can be sent again.');
     }
     await recordAudit(db, { actor: session.user.username, action: 'mail_retried', target: id });
     return reply(200, { retried: id });

@@ -49,7 +49,10 @@ describe('CancelBooking', () => {
     open(`/cancel?ref=mail#token=${TOKEN}`);
     expect(window.location.pathname + window.location.search + window.location.hash).toBe('/cancel?ref=mail');
     await screen.findByRole('heading', { name: copy.heading });
-    expect(String(fetchMock.mock.calls[0]![0])).toBe(`/api/cancel?token=${TOKEN}`);
+    // The token goes in a POST body, never in a URL (URLs reach request logs).
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect([String(url), init?.method, init?.body]).toEqual(['/api/cancel/lookup', 'POST', JSON.stringify({ token: TOKEN })]);
+    expect(fetchMock.mock.calls.map(([called]) => String(called)).join(' ')).not.toContain(TOKEN);
     const terms = screen.getAllByRole('term').map((term) => term.textContent);
     const values = screen.getAllByRole('definition').map((value) => value.textContent);
     expect(terms.map((term, index) => [term, values[index]])).toEqual([

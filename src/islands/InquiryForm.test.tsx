@@ -164,8 +164,10 @@ describe('InquiryForm', () => {
   });
 
   test.each([
-    { case: 'a 500 without a JSON body', answer: () => new Response('', { status: 500, statusText: 'Internal Server Error' }), shown: copy.failure.fallback },
-    { case: 'a 502 with a plain-text body', answer: () => new Response('upstream unavailable', { status: 502 }), shown: copy.failure.fallback },
+    // SPEC §8: an answer that is not ours shows as "<status>: <body text>", or the status text when the body is empty.
+    { case: "a proxy's 500 with body boom", answer: () => new Response('boom', { status: 500, statusText: 'Internal Server Error' }), shown: '500: boom' },
+    { case: 'a 500 with an empty body', answer: () => new Response('', { status: 500, statusText: 'Internal Server Error' }), shown: '500: Internal Server Error' },
+    { case: 'a 502 with a plain-text body', answer: () => new Response('upstream unavailable', { status: 502 }), shown: '502: upstream unavailable' },
     {
       case: "a 503 with the server's message",
       answer: () =>

@@ -29,6 +29,8 @@ export default function InquiryForm({ copy, labelledBy }: Props) {
     schema: InquirySchema,
     send: submitInquiry,
     failure: copy.failure,
+    // SPEC §8: the toast shows the error message ("500: boom" from a proxy), the fallback only without an answer.
+    failureShowsStatus: true,
     onSuccess: (_answer, { form }) => {
       form.reset();
       showToast(copy.success);

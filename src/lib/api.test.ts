@@ -1,5 +1,15 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { ApiError, apiRequest, createBooking, fetchAvailability, getJson, newIdempotencyKey, postJson, submitInquiry } from './api';
+import {
+  ApiError,
+  apiRequest,
+  createBooking,
+  errorMessage,
+  fetchAvailability,
+  getJson,
+  newIdempotencyKey,
+  postJson,
+  submitInquiry,
+} from './api';
 
 function stubFetch(response: Response) {
   const fetchMock = vi.fn<typeof fetch>(async () => response);
@@ -88,6 +98,28 @@ describe('ApiError', () => {
     const error = new ApiError(400, 'Bad Request', '{"error":{"code":"invalid_fields","message":"Check.","fields":{"a":"A","b":3}}}');
     expect(error.fields).toEqual({});
     expect(error.serverMessage).toBe('Check.');
+  });
+});
+
+describe('errorMessage', () => {
+  test.each([
+    { case: "a proxy's 500 with body boom", error: new ApiError(500, 'Internal Server Error', 'boom'), shown: '500: boom' },
+    { case: 'an empty 502', error: new ApiError(502, 'Bad Gateway', ''), shown: '502: Bad Gateway' },
+    { case: 'JSON that is not our error shape', error: new ApiError(500, 'Internal Server Error', '{"ok":false}'), shown: '500: {"ok":false}' },
+    {
+      case: 'our own error body',
+      error: new ApiError(503, 'Service Unavailable', '{"error":{"code":"service_unavailable","message":"Try again soon."}}'),
+      shown: 'Try again soon.',
+    },
+    { case: 'a network failure', error: new TypeError('Failed to fetch'), shown: undefined },
+  ])('says $shown for $case (SPEC §8)', ({ error, shown }) => {
+    expect(errorMessage(error)).toBe(shown);
+  });
+
+  test('is what apiRequest rejects with for a non-JSON answer', async () => {
+    stubFetch(new Response('boom', { status: 500, statusText: 'Internal Server Error' }));
+    const error = await apiRequest('POST', '/api/contact', {}).catch((caught: unknown) => caught);
+    expect(errorMessage(error)).toBe('500: boom');
   });
 });
 

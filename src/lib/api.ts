@@ -36,6 +36,15 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * What a failed call says to a visitor (SPEC §8): the server's own message when it answered with the API's error body,
+ * else the ApiError's "<status>: <body text or status text>"; undefined for a failure that never got an answer.
+ */
+export function errorMessage(error: unknown): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  return error.serverMessage ?? error.message;
+}
+
 function parseJson(text: string): unknown {
   if (text === '') return undefined;
   try {

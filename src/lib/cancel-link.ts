@@ -3,7 +3,7 @@
  * cancelling its booking through /api/cancel, and writing the slot's window in Texas time.
  */
 import type { CancelBookingView, CancelRequestInput } from '../schemas/cancel';
-import { apiRequest, postJson, type WriteOptions } from './api';
+import { postJson, type WriteOptions } from './api';
 import { BUSINESS_TIME_ZONE } from './time-slots';
 
 
@@ -23,10 +23,12 @@ export function withoutCancelToken(url: URL): string {
   return `${url.pathname}${query ? `?${query}` : ''}${fragment ? `#${fragment}` : ''}`;
 }
 
-/** GET /api/cancel?token=: the booking the link can cancel (rejects with ApiError 400/404/409/410 when it cannot). */
-export async function lookUpCancellation(token: string): Promise<{ booking: CancelBookingView }> {
-  const response = await apiRequest('GET', `/api/cancel?token=${encodeURIComponent(token)}`);
-  return (await response.json()) as { booking: CancelBookingView };
+/**
+ * POST /api/cancel/lookup { token }: the booking the link can cancel (rejects with ApiError 400/404/409/410 when it
+ * cannot). The token goes in the body: a URL would carry it into request logs.
+ */
+export function lookUpCancellation(token: string): Promise<{ booking: CancelBookingView }> {
+  return postJson('/api/cancel/lookup', { token });
 }
 
 /** POST /api/cancel { token }: cancels the booking, frees its slot and sends the cancellation e-mails. */

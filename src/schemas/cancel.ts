@@ -39,7 +39,7 @@ export const CANCEL_REFUSALS = {
 /** One of the reasons a cancel link is refused (also the API's error code). */
 export type CancelRefusal = keyof typeof CANCEL_REFUSALS;
 
-/** The booking a cancel link belongs to, as GET and POST /api/cancel answer it: { booking }. */
+/** The booking a cancel link belongs to, as POST /api/cancel/lookup and POST /api/cancel answer it: { booking }. */
 export type CancelBookingView = {
   date: string;
   timeSlot: TimeSlotKey;

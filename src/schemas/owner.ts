@@ -241,6 +241,8 @@ export type OwnerMailMessage = {
   /** The mail server's code and status only (e.g. "EENVELOPE 550"), never its text. */
   lastError: string | null;
   createdAt: string;
+  /** False for a message whose body was dropped (the client's confirmation, which held the cancel link): no retry. */
+  resendable: boolean;
 };
 
 /** The outbox as the desk shows it: how many messages are in each state, and the failed ones. */

@@ -38,7 +38,20 @@ describe.each(databases)('GET and POST /api/admin/mail on $name', (database) => 
     expect(toClient.subject.length).toBeGreaterThan(0);
     // Bodies never leave the database through this call: a listed message has exactly these fields.
     expect(JSON.stringify(status)).not.toMatch(/"(text|html)"/);
-    expect(Object.keys(toClient).sort()).toEqual(['attempts', 'createdAt', 'id', 'kind', 'lastError', 'subject', 'to']);
+    expect(Object.keys(toClient).sort()).toEqual(['attempts', 'createdAt', 'id', 'kind', 'lastError', 'resendable', 'subject', 'to']);
+    expect(status.failed.map((message) => message.resendable)).toEqual([true, true]);
+  });
+
+  test('a failed message whose body was dropped is listed as not resendable, and "send again" finds nothing to send', async () => {
+    const [id, other] = await failedInquiryMails(database);
+    // As recordDelivery leaves a failed confirmation (KINDS_WITH_SECRETS): no body, so no cancel token.
+    await query(database, `UPDATE outbox SET text_body = '', html_body = '', attachments = '[]' WHERE id = $1`, [id]);
+    const cookie = await ownerCookie(database);
+    const status = (await (await callWith(mail, deskRequest('GET', '/api/admin/mail', { cookie }))).json()) as OwnerMailStatus;
+    expect(Object.fromEntries(status.failed.map((message) => [message.id, message.resendable]))).toEqual({ [id!]: false, [other!]: true });
+    const retried = await callWith(mail, deskRequest('POST', `/api/admin/mail/${id}/retry`, { cookie }));
+    expect(retried.status).toBe(404);
+    expect((await query<{ status: string }>(database, 'SELECT status FROM outbox WHERE id = $1', [id]))[0]?.status).toBe('failed');
   });
 
   test('"send again" puts one failed message back in line, once, and records who did it', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, test, vi } from 'vitest';
 import cancel, { config } from '../../netlify/functions/cancel';
+import cancelLookup, { config as lookupConfig } from '../../netlify/functions/cancel-lookup';
 import { createCancelToken, findBookingByCancelToken, releaseByCancelLink } from '../../netlify/lib/bookings/cancel-links';
 import { findAvailableSlots, reserveSlot } from '../../netlify/lib/bookings/reserve';
 import { withDatabase, type Queryable } from '../../netlify/lib/db';
@@ -20,6 +21,11 @@ describe('/api/cancel config', () => {
   test('is served at /api/cancel with a per-IP rate limit', () => {
     expect(config.path).toBe('/api/cancel');
     expect(config.rateLimit).toMatchObject({ windowLimit: 20, windowSize: 60, aggregateBy: ['ip', 'domain'] });
+  });
+
+  test('the lookup is served at /api/cancel/lookup with the same per-IP rate limit', () => {
+    expect(lookupConfig.path).toBe('/api/cancel/lookup');
+    expect(lookupConfig.rateLimit).toEqual(config.rateLimit);
   });
 });
 
@@ -48,11 +54,11 @@ describe.each(databases)('/api/cancel on $name', (database: TestDatabase) => {
       }),
     );
 
-  const getCancel = (token: string) => call(cancel, get(`/api/cancel?token=${encodeURIComponent(token)}`));
+  const getCancel = (token: unknown) => call(cancelLookup, postJson('/api/cancel/lookup', { token }));
   const postCancel = (token: unknown) => call(cancel, postJson('/api/cancel', { token }));
   const errorCode = async (response: Response) => ((await response.json()) as { error: { code: string } }).error.code;
 
-  test('GET shows the booking of a valid link', async () => {
+  test('the lookup shows the booking of a valid link', async () => {
     const { booking, token } = await book();
     const response = await getCancel(token);
     expect(response.status).toBe(200);
@@ -165,17 +171,32 @@ describe.each(databases)('/api/cancel on $name', (database: TestDatabase) => {
   });
 
   test.each([
-    ['missing', '/api/cancel'],
-    ['empty', '/api/cancel?token='],
-    ['too short', '/api/cancel?token=abc'],
-    ['not base64url', `/api/cancel?token=${encodeURIComponent('%'.repeat(43))}`],
-    ['too long', `/api/cancel?token=${'A'.repeat(5000)}`],
-  ])('a %s token is 400 naming the token field', async (_label, path) => {
-    const response = await call(cancel, get(path));
+    ['missing', undefined],
+    ['empty', ''],
+    ['too short', 'abc'],
+    ['not base64url', '%'.repeat(43)],
+    ['too long', 'A'.repeat(5000)],
+  ])('a %s token is 400 naming the token field', async (_label, token) => {
+    const response = await getCancel(token);
     expect(response.status).toBe(400);
     const body = (await response.json()) as { error: { code: string; fields: Record<string, string> } };
     expect(body.error.code).toBe('invalid_fields');
     expect(Object.keys(body.error.fields)).toEqual(['token']);
+  });
+
+  test('the old GET /api/cancel?token= is 405 and answers nothing about the booking (a token never travels in a URL)', async () => {
+    const { token } = await book();
+    const response = await call(cancel, get(`/api/cancel?token=${encodeURIComponent(token)}`));
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('POST');
+    const text = await response.text();
+    expect(JSON.parse(text)).toMatchObject({ error: { code: 'method_not_allowed' } });
+    expect(text).not.toContain('Dolly');
+    const lookupByGet = await call(cancelLookup, get(`/api/cancel/lookup?token=${encodeURIComponent(token)}`));
+    expect(lookupByGet.status).toBe(405);
+    expect(await lookupByGet.text()).not.toContain('Dolly');
+    // Nothing was spent: the link still looks up and cancels.
+    expect((await getCancel(token)).status).toBe(200);
   });
 
   test.each([
@@ -192,7 +213,9 @@ describe.each(databases)('/api/cancel on $name', (database: TestDatabase) => {
     expect((await call(cancel, postJson('/api/cancel', { token: 'x' }, { 'content-type': 'text/plain' }))).status).toBe(415);
     const put = await call(cancel, new Request('http://localhost:8888/api/cancel', { method: 'PUT' }));
     expect(put.status).toBe(405);
-    expect(put.headers.get('allow')).toBe('GET, POST');
+    expect(put.headers.get('allow')).toBe('POST');
+    expect((await call(cancelLookup, postJson('/api/cancel/lookup', '{"token":'))).status).toBe(400);
+    expect((await call(cancelLookup, postJson('/api/cancel/lookup', { token: 'x' }, { 'content-type': 'text/plain' }))).status).toBe(415);
   });
 
   test('a link whose event is over has expired (410) and the booking stays', async () => {

@@ -9,6 +9,7 @@ import { mailConfig } from '../../netlify/lib/mail/config';
 import type { BookingMail } from '../../netlify/lib/mail/messages';
 import {
   CLAIM_LEASE_MS,
+  KINDS_WITH_SECRETS,
   MAX_ATTEMPTS,
   claimMessages,
   countMessages,
@@ -270,6 +271,74 @@ describe.each(databases)('the outbox on $name with a real SMTP server', (databas
     const failed = await onDatabase((db) => listFailedMessages(db));
     expect(failed.map((entry) => [entry.kind, entry.lastError])).toEqual([['inquiry_client', 'EENVELOPE 550']]);
     expect((await smtp.waitFor(1)).map((mail) => mail.envelope.to)).toEqual([[OWNER]]);
+  });
+
+  /** Every column of every outbox row, as one text each: what a copy of the database would show. */
+  const rowTexts = async () =>
+    (await query<{ kind: string; status: string; row: string }>(database, 'SELECT kind, status, to_jsonb(o)::text AS row FROM outbox o'))
+      .map(({ kind, status, row }) => ({ kind, status, row }));
+
+  /** The cancel token of the client's confirmation, read from the mail as received. */
+  const tokenIn = (text: string | undefined) => /\/cancel#token=([A-Za-z0-9_-]{43})/.exec(text ?? '')?.[1];
+
+  test('a sent message keeps no body: the cancel token of the confirmation received appears nowhere in the outbox', async () => {
+    const { ids, token } = await storeBooking('2027-05-08', 'evening');
+    expect(await run()).toMatchObject({ sent: 2, failed: 0 });
+    const received = await smtp.waitFor(2);
+    const confirmation = received.find((mail) => mail.envelope.to[0] === 'dolly@example.com')!;
+    // What the client received had the token in its text and HTML links, and a calendar file.
+    expect(tokenIn(confirmation.parsed.text)).toBe(token);
+    expect(confirmation.parsed.html).toContain(token);
+    expect(confirmation.parsed.attachments.some((file) => /calendar|ics/.test(file.contentType))).toBe(true);
+
+    const stored = await rowTexts();
+    expect(stored.map((row) => row.status)).toEqual(['sent', 'sent']);
+    for (const { row } of stored) expect(row).not.toContain(token);
+    // What the desk's mail view and the status need is kept: kind, recipients, subject, Message-ID, times.
+    const kept = await query<{ id: string; text_body: string; html_body: string; attachments: unknown; subject: string; message_id: string; sent_at: Date | null }>(
+      database,
+      'SELECT id, text_body, html_body, attachments, subject, message_id, sent_at FROM outbox ORDER BY id',
+    );
+    expect(kept.map((row) => row.id).sort()).toEqual([...ids].sort());
+    for (const row of kept) {
+      expect([row.text_body, row.html_body, JSON.stringify(typeof row.attachments === 'string' ? JSON.parse(row.attachments) : row.attachments)]).toEqual(['', '', '[]']);
+      expect(row.subject).not.toBe('');
+      expect(row.message_id).toMatch(/^<[0-9a-f-]{36}@lonestar\.example>$/);
+      expect(row.sent_at).not.toBeNull();
+    }
+    expect(await onDatabase((db) => countMessages(db))).toMatchObject({ sent: 2, pending: 0 });
+  });
+
+  test('a pending confirmation holds its body only until it is sent', async () => {
+    const { token } = await storeBooking('2027-05-09', 'afternoon');
+    // Waiting to go out: the body (and so the token) is there, for the sender.
+    expect((await rowTexts()).filter(({ row }) => row.includes(token)).map(({ kind }) => kind)).toEqual(['booking_client']);
+    expect(await run()).toMatchObject({ sent: 2 });
+    expect((await rowTexts()).filter(({ row }) => row.includes(token))).toEqual([]);
+  });
+
+  test('a confirmation that ends failed keeps no token either, and is not put back in line empty', async () => {
+    smtp.refuse.add('dolly@example.com');
+    const { ids, token } = await storeBooking('2027-05-10', 'morning');
+    expect(await run()).toEqual({ sent: 1, retried: 0, failed: 1, stopped: null });
+    const stored = await rowTexts();
+    expect(stored.map(({ kind, status }) => [kind, status]).sort()).toEqual([
+      ['booking_client', 'failed'],
+      ['booking_owner', 'sent'],
+    ]);
+    for (const { row } of stored) expect(row).not.toContain(token);
+    const failed = await onDatabase((db) => listFailedMessages(db));
+    expect(failed.map((entry) => [entry.kind, entry.lastError])).toEqual([['booking_client', 'EENVELOPE 550']]);
+    // Its body is gone: a retry would send an empty message, so there is nothing to put back.
+    smtp.refuse.clear();
+    expect(await onDatabase((db) => retryFailedMessages(db, ids))).toBe(0);
+    expect(await run()).toMatchObject({ sent: 0, failed: 0 });
+  });
+
+  test.each(KINDS_WITH_SECRETS.map((kind) => [kind]))('%s is the only kind whose body holds the cancel token', async (kind) => {
+    const { token } = await storeBooking('2027-05-11', 'evening');
+    await storeInquiry();
+    expect((await rowTexts()).filter(({ row }) => row.includes(token)).map((row) => row.kind)).toEqual([kind]);
   });
 
   test('a claim whose sender died is taken over once its lease has run out, not before', async () => {

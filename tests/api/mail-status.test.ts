@@ -79,6 +79,16 @@ describe.each(databases)('npm run mail:status on $name', (database: TestDatabase
     expect(retried.stdout).toContain('Outbox: 2 pending');
   });
 
+  test('a failed message whose body was dropped says it cannot be sent again, and --retry leaves it', async () => {
+    const [failed] = await query<{ id: string }>(
+      database,
+      "UPDATE outbox SET text_body = '', html_body = '' WHERE status = 'failed' RETURNING id",
+    );
+    const { stdout } = await status(`--retry=${failed!.id}`);
+    expect(stdout).toContain('Put 0 of 1 failed message(s) back in line.');
+    expect(stdout).toMatch(/Failed \(1\):\n {2}[0-9a-f-]{36} .* last error ESOCKET {2}body dropped \(it held a cancel link\): cannot be sent again/);
+  });
+
   test('--retry refuses something that is not a message id', async () => {
     await expect(status('--retry=1;DROP TABLE outbox')).rejects.toMatchObject({
       stderr: expect.stringContaining('--retry takes message ids'),

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import clientCancel from '../../netlify/functions/cancel';
+import clientLookup from '../../netlify/functions/cancel-lookup';
 import ownerCancel from '../../netlify/functions/admin-booking-cancel';
 import { blockSlots } from '../../netlify/lib/bookings/blocks';
 import { createCancelToken, releaseByCancelLink } from '../../netlify/lib/bookings/cancel-links';
@@ -15,7 +16,7 @@ import { addDaysUtc, todayUtc } from '../../src/schemas/dates';
 import type { TestDatabase } from '../setup/database';
 import { OWNER, auditMark, auditSince, callWith, deskRequest, ownerCookie, resetOwnerTables } from './admin-support';
 import { useTestSmtpServer } from './mail-support';
-import { call, databases, freshDatabase, get, postJson, query, useDatabase } from './support';
+import { call, databases, freshDatabase, postJson, query, useDatabase } from './support';
 
 // A fresh PGlite and its migrations take a while on a busy 2-core machine.
 const FRESH_DATABASE_MS = 120_000;
@@ -53,7 +54,7 @@ describe.each(databases)('release on $name', (database: TestDatabase) => {
 
   const ownerPost = (cookie: string, booking: Booking) =>
     callWith(ownerCancel, deskRequest('POST', `/api/admin/bookings/${booking.id}/cancel`, { cookie }));
-  const clientGet = (token: string) => call(clientCancel, get(`/api/cancel?token=${encodeURIComponent(token)}`));
+  const clientGet = (token: string) => call(clientLookup, postJson('/api/cancel/lookup', { token }));
   const clientPost = (token: string) => call(clientCancel, postJson('/api/cancel', { token }));
 
   test('answers 409 already_cancelled on both paths, whichever released first', async () => {

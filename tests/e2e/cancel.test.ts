@@ -113,6 +113,49 @@ describe.skipIf(skipBrowser)('cancel link', () => {
     }
   });
 
+  test('the token never appears in a URL or header Chromium sends, only in the lookup and cancel POST bodies', async () => {
+    const date = clock.day(49);
+    const email = uniqueEmail('cancel-urls');
+    const link = await bookAndReadCancelLink(browser(), date, 'morning', email);
+    const token = new URLSearchParams(new URL(link).hash.slice(1)).get('token')!;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    const context = await openContext(browser());
+    const sent: Array<{ method: string; url: string; headers: string; body: string | null }> = [];
+    context.on('request', (request) => {
+      // The fragment never goes on the wire; what does is the URL without it, the headers and the body.
+      const url = new URL(request.url());
+      url.hash = '';
+      void request.allHeaders().then((headers) => {
+        sent.push({ method: request.method(), url: url.href, headers: JSON.stringify(headers), body: request.postData() });
+      });
+    });
+    try {
+      const visitor = await context.newPage();
+      await visitor.goto(link);
+      await visitor.getByRole('heading', { level: 2, name: copy.heading }).waitFor();
+      const answer = visitor.waitForResponse((response) => response.url().endsWith('/api/cancel') && response.request().method() === 'POST');
+      await visitor.getByRole('button', { name: copy.submit }).click();
+      expect((await answer).status()).toBe(200);
+      await visitor.getByRole('heading', { level: 2, name: copy.cancelled.heading }).waitFor();
+
+      // Every request is recorded (its headers are read asynchronously) once the cancel's POST is.
+      await eventually(() => sent.some((request) => request.method === 'POST' && request.url === `${baseURL}/api/cancel`)).toBe(true);
+      expect(sent.length).toBeGreaterThan(2);
+      expect(sent.filter((request) => request.url.includes(token) || request.headers.includes(token))).toEqual([]);
+      expect(sent.filter((request) => request.method === 'POST').map((request) => request.url)).toEqual([
+        `${baseURL}/api/cancel/lookup`,
+        `${baseURL}/api/cancel`,
+      ]);
+      expect(sent.filter((request) => request.body?.includes(token)).map((request) => request.url)).toEqual([
+        `${baseURL}/api/cancel/lookup`,
+        `${baseURL}/api/cancel`,
+      ]);
+    } finally {
+      await context.close();
+    }
+  });
+
   test('a link whose event is over is refused with a clear message', async () => {
     const date = clock.day(47);
     const email = uniqueEmail('cancel-expired');

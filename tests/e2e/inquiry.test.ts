@@ -105,6 +105,14 @@ describe.skipIf(skipBrowser)('inquiry form', () => {
         expect(await formValues(page)).toEqual(typed);
         await eventually(() => submitButton(page).innerText()).toBe(INQUIRY_BUTTONS.submit);
 
+        // A proxy in front of the functions answers 500 with a plain body of its own: SPEC §8's "<status>: <body>".
+        await page.route('**/api/contact', (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'boom' }), { times: 1 });
+        await submitButton(page).click();
+        await eventually(() => toastText(page, 'alert')).toContain('500: boom');
+        expect(await toastText(page, 'alert')).toContain(INQUIRY_TOASTS.failureTitle);
+        expect(await formValues(page)).toEqual(typed);
+        await eventually(() => submitButton(page).innerText()).toBe(INQUIRY_BUTTONS.submit);
+
         // The network drops: the generic message, input still kept.
         await page.route('**/api/contact', (route) => route.abort('connectionreset'), { times: 1 });
         await submitButton(page).click();

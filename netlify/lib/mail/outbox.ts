@@ -192,10 +192,19 @@ export type Delivery =
       permanent: boolean;
     };
 
+/** Kinds of message whose body holds a secret (the confirmation's cancel link): dropped when it ends failed too. */
+export const KINDS_WITH_SECRETS: readonly MessageKind[] = ['booking_client'];
+
+// A row keeps its body (text, html, calendar file) only while it may still be sent: the message is in the client's
+// and the owner's inbox once sent, and the confirmation's body holds the client's cancel token in clear.
+const DROP_BODY = `text_body = '', html_body = '', attachments = '[]'::jsonb`;
+
 /**
  * Records a try made at `now`: sent, or back to pending with a wait of retryDelayMs(attempts), or failed after the
- * last try (or a permanent refusal). A failed row has no next try, so its next_attempt_at keeps the time of its last
- * one (the retention job counts from it). Returns which of the three it was.
+ * last try (or a permanent refusal). A sent row loses its body (subject, recipients, kind, Message-ID and times
+ * stay); a failed row keeps it for the owner's retry, except a kind of KINDS_WITH_SECRETS, which cannot be resent.
+ * A failed row has no next try, so its next_attempt_at keeps the time of its last one (the retention job counts
+ * from it). Returns which of the three it was.
  */
 export async function recordDelivery(
   db: Queryable,
@@ -205,7 +214,7 @@ export async function recordDelivery(
 ): Promise<'sent' | 'retried' | 'failed'> {
   if (delivery.ok) {
     await db.query(
-      `UPDATE outbox SET status = 'sent', sent_at = $2, claimed_until = NULL, last_error = NULL
+      `UPDATE outbox SET status = 'sent', sent_at = $2, claimed_until = NULL, last_error = NULL, ${DROP_BODY}
         WHERE id = $1 AND status = 'sending'`,
       [message.id, now],
     );
@@ -217,6 +226,12 @@ export async function recordDelivery(
       WHERE id = $1 AND status = 'sending'`,
     [message.id, last ? 'failed' : 'pending', last ? now : new Date(now.getTime() + retryDelayMs(message.attempts)), delivery.summary],
   );
+  if (last) {
+    await db.query(`UPDATE outbox SET ${DROP_BODY} WHERE id = $1 AND status = 'failed' AND kind = ANY($2::text[])`, [
+      message.id,
+      [...KINDS_WITH_SECRETS],
+    ]);
+  }
   return last ? 'failed' : 'retried';
 }
 
@@ -243,6 +258,8 @@ export type OutboxEntry = {
   createdAt: string;
   inquiryId: string | null;
   bookingId: string | null;
+  /** Whether it still has its body, so a retry can send it (a failed confirmation's is dropped: KINDS_WITH_SECRETS). */
+  resendable: boolean;
 };
 
 type EntryRow = {
@@ -257,6 +274,7 @@ type EntryRow = {
   created_at: Date | string;
   inquiry_id: string | null;
   booking_id: string | null;
+  resendable: boolean;
 };
 
 function toEntry(row: EntryRow): OutboxEntry {
@@ -272,11 +290,12 @@ function toEntry(row: EntryRow): OutboxEntry {
     createdAt: isoTimestamp(row.created_at),
     inquiryId: row.inquiry_id,
     bookingId: row.booking_id,
+    resendable: row.resendable,
   };
 }
 
 const ENTRY_COLUMNS = `id, kind, status, to_addresses, subject, attempts, last_error, next_attempt_at, created_at,
-  inquiry_id, booking_id`;
+  inquiry_id, booking_id, text_body <> '' AS resendable`;
 
 /** Messages that could not be sent after every try, newest first (for the owner's desk and `npm run mail:status`). */
 export async function listFailedMessages(db: Queryable, limit = 100): Promise<OutboxEntry[]> {
@@ -306,11 +325,14 @@ export async function countMessages(db: Queryable): Promise<Record<OutboxEntry['
   return counts;
 }
 
-/** Puts failed messages back in line for a fresh round of tries (the owner fixed an address or the mail settings). */
+/**
+ * Puts failed messages back in line for a fresh round of tries (the owner fixed an address or the mail settings).
+ * A message whose body was dropped (KINDS_WITH_SECRETS) is not: it would go out empty.
+ */
 export async function retryFailedMessages(db: Queryable, ids: readonly string[], now: Date = new Date()): Promise<number> {
   const { rows } = await db.query<{ id: string }>(
     `UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = $2, last_error = NULL
-      WHERE status = 'failed' AND id = ANY($1::uuid[]) RETURNING id`,
+      WHERE status = 'failed' AND id = ANY($1::uuid[]) AND text_body <> '' RETURNING id`,
     [[...ids], now],
   );
   return rows.length;

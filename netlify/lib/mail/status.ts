@@ -21,6 +21,7 @@ function line(entry: OutboxEntry, full: boolean): string {
     `${entry.attempts} ${entry.attempts === 1 ? 'try' : 'tries'}`,
     ...(entry.status === 'failed' ? [] : [`next ${minute(entry.nextAttemptAt)}`]),
     ...(entry.lastError ? [`last error ${entry.lastError}`] : []),
+    ...(entry.status === 'failed' && !entry.resendable ? ['body dropped (it held a cancel link): cannot be sent again'] : []),
   ];
   return `  ${parts.join('  ')}${full ? `\n      ${entry.subject}` : ''}`;
 }

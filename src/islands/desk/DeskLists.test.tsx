@@ -200,3 +200,27 @@ describe('the bookings list', () => {
     expect(await screen.findByText(copy.bookings.past.empty)).toBeInTheDocument();
   });
 });
+
+describe('the failed e-mails', () => {
+  const failed = (n: number, resendable: boolean) => ({
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    kind: resendable ? 'booking_owner' : 'booking_client',
+    to: [`client${n}@example.com`],
+    subject: `Subject ${n}`,
+    attempts: 1,
+    lastError: 'EENVELOPE 550',
+    createdAt: '2026-06-20T23:05:00.000Z',
+    resendable,
+  });
+
+  test('offers "Send again" only for a message that kept its body; a dropped confirmation says to contact the client', async () => {
+    window.location.hash = '#mail';
+    serve(() => ({ counts: { pending: 0, sending: 0, sent: 3, failed: 2 }, failed: [failed(1, true), failed(2, false)] }));
+    render(<OwnerDesk copy={copy} />);
+    await screen.findByRole('button', { name: copy.mail.retryLabel.replace('{subject}', 'Subject 1') });
+    const items = screen.getAllByRole('listitem').filter((item) => /Subject \d/.test(item.textContent ?? ''));
+    expect(items).toHaveLength(2);
+    expect(within(items[1]!).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(items[1]!).getByText(copy.mail.notResendable)).toBeInTheDocument();
+  });
+});

@@ -66,14 +66,18 @@ export default function MailView({ copy, onError }: Props) {
                   {fillTemplate(text.tries, { attempts: String(message.attempts), error: message.lastError ?? text.noError })}
                 </span>
               </div>
-              <button
-                type="button"
-                className={`btn btn--secondary ${styles.rowAction}`}
-                aria-label={fillTemplate(text.retryLabel, { subject: message.subject })}
-                onClick={() => retry(message.id)}
-              >
-                {text.retry}
-              </button>
+              {message.resendable ? (
+                <button
+                  type="button"
+                  className={`btn btn--secondary ${styles.rowAction}`}
+                  aria-label={fillTemplate(text.retryLabel, { subject: message.subject })}
+                  onClick={() => retry(message.id)}
+                >
+                  {text.retry}
+                </button>
+              ) : (
+                <p className={styles.meta}>{text.notResendable}</p>
+              )}
             </li>
           ))}
         </ul>

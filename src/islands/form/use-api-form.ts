@@ -1,7 +1,7 @@
 import { useRef, useState, type SubmitEvent } from 'react';
 import { flushSync } from 'react-dom';
 import * as v from 'valibot';
-import { ApiError, newIdempotencyKey } from '../../lib/api';
+import { ApiError, errorMessage, newIdempotencyKey } from '../../lib/api';
 import { fieldErrors, type FieldErrors } from '../../schemas/api-error';
 import { showToast } from '../../stores/toasts';
 
@@ -31,6 +31,11 @@ export interface ApiFormOptions<TSchema extends v.GenericSchema, TResult> {
   onFailure?: (error: unknown, values: v.InferOutput<TSchema>) => void;
   /** The copy of a failed send: shown as a destructive toast, and as `failure` for a form that shows it in place. */
   failure: FailureCopy;
+  /**
+   * Whether an answer without the API's own message (a proxy's `500` with body `boom`) is shown as the error's
+   * "<status>: <body text or status text>" rather than the fallback (SPEC §8's inquiry toast; default false).
+   */
+  failureShowsStatus?: boolean;
   /** Whether a failed send shows the destructive toast (default true). */
   failureToast?: boolean;
   /** The destructive toast when the schema finds a required field left empty. */
@@ -65,8 +70,12 @@ function focusFirstInvalid(form: HTMLFormElement, errors: FieldErrors): void {
   }
 }
 
-/** The failure text: the server's visitor-facing message (a 503's, a 409's...), else the form's fallback. */
-function failureText(error: unknown, fallback: string): string {
+/**
+ * The failure text: the server's visitor-facing message (a 503's, a 409's...), else (with `showStatus`) the answer's
+ * "<status>: <body text>", else the form's fallback (a network failure tells a visitor nothing useful).
+ */
+function failureText(error: unknown, fallback: string, showStatus: boolean): string {
+  if (showStatus) return errorMessage(error) || fallback;
   return (error instanceof ApiError && error.serverMessage) || fallback;
 }
 
@@ -128,7 +137,7 @@ export function useApiForm<TSchema extends v.GenericSchema, TResult>(options: Ap
     const { error } = answer;
     const fields = error instanceof ApiError ? error.fields : {};
     if (Object.keys(fields).length > 0) showErrors(form, fields);
-    const message = failureText(error, options.failure.fallback);
+    const message = failureText(error, options.failure.fallback, options.failureShowsStatus === true);
     setFailure(message);
     if (options.failureToast !== false) showToast({ title: options.failure.title, description: message, variant: 'destructive' });
     options.onFailure?.(error, result.output);
