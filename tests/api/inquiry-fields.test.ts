@@ -29,7 +29,7 @@ const config = mailConfig({
 });
 
 describe('the CSV of inquiries', () => {
-  const stored = { ...inquiry, message: inquiry.message ?? null, id: 'x', createdAt: '2026-06-20T23:05:00.000Z' };
+  const stored = { ...inquiry, message: inquiry.message ?? null, id: 'x', createdAt: '2026-06-20T23:05:00.000Z', acknowledgementHeld: false };
 
   test('heads its columns with "received", then every field\'s label in the list\'s order', () => {
     const header = inquiriesCsv([]).slice(1).split('\r\n')[0];

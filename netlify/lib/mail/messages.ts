@@ -25,6 +25,9 @@ export type MessageKind =
   | 'cancellation_owner'
   | 'cancellation_client';
 
+/** The messages that go to the address a visitor typed (the others go to the owner). */
+export const VISITOR_MESSAGE_KINDS: readonly MessageKind[] = ['inquiry_client', 'booking_client', 'cancellation_client'];
+
 /** A message ready for the outbox. */
 export type OutgoingMessage = {
   kind: MessageKind;

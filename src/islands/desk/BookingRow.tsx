@@ -44,6 +44,8 @@ export default function BookingRow({ copy, booking, onCancel }: Props) {
             <Template text={copy.cancelledOn} values={{ date: formatTexasMoment(booking.cancelledAt) }} />
           </span>
         )}
+        {booking.confirmationHeld && <span className={styles.meta}>{copy.confirmationHeld}</span>}
+        {booking.cancellationHeld && <span className={styles.meta}>{copy.cancellationHeld}</span>}
       </div>
       {onCancel && booking.kind === 'reservation' && !released && (
         <button

@@ -45,6 +45,7 @@ export default function InquiryItem({ copy, inquiry }: Props) {
         <span className={styles.meta}>
           <Template text={copy.received} values={{ date: formatTexasMoment(inquiry.createdAt) }} />
         </span>
+        {inquiry.acknowledgementHeld && <span className={styles.meta}>{copy.acknowledgementHeld}</span>}
       </button>
       <div id={detailsId} hidden={!open} className={styles.details}>
         <dl className={styles.facts}>
