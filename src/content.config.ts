@@ -287,6 +287,7 @@ const deskCopy = z.object({
     received: template('date'),
     // The fields' labels are src/content/inquiry-fields.json, shared with the mails and the CSV.
     noMessage: text,
+    acknowledgementHeld: text,
   }),
   bookings: z.object({
     lead: text,
@@ -296,6 +297,8 @@ const deskCopy = z.object({
     kinds: z.object({ reservation: text, block: text }),
     states: z.object({ held: text, cancelled: text, lifted: text }),
     cancelledOn: template('date'),
+    confirmationHeld: text,
+    cancellationHeld: text,
     cancel: text,
     confirm: z.object({ title: text, text: template('name', 'slot', 'date'), confirm: text, keep: text }),
     cancelled: toast,

@@ -9,6 +9,8 @@ export const RECORDS_KEPT_MONTHS = 24;
 export const SENT_MAIL_KEPT_DAYS = 30;
 /** E-mails that failed for good are kept 30 days after their last try, so the owner sees them on the desk's mail view first. */
 export const FAILED_MAIL_KEPT_DAYS = 30;
+/** Messages held back by the mailbox cap (never sent) are kept 30 days after they were written, for the desk's note. */
+export const HELD_MAIL_KEPT_DAYS = 30;
 /** Cancel links are kept 24 hours after they expire or are spent, so a client who opens one again that day reads why it no longer works. */
 export const CANCEL_TOKEN_KEPT_HOURS = 24;
 /** A sign-in throttle row is kept 24 hours after its last failure (its longest wait is long over by then). */
@@ -61,6 +63,12 @@ export const RETENTION_RULES = [
     table: 'outbox',
     where: "status = 'failed' AND next_attempt_at < $1::timestamptz - make_interval(days => $2)",
     params: [FAILED_MAIL_KEPT_DAYS],
+  },
+  {
+    name: 'heldMail',
+    table: 'outbox',
+    where: "status = 'held' AND created_at < $1::timestamptz - make_interval(days => $2)",
+    params: [HELD_MAIL_KEPT_DAYS],
   },
   {
     name: 'inquiries',

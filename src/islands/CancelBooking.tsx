@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import type { CancelBookingCopy } from '../content.config';
 import { ApiError } from '../lib/api';
 import { cancelBooking, cancelTokenFrom, lookUpCancellation, texasWindow, withoutCancelToken } from '../lib/cancel-link';
+import { mailtoHref } from '../lib/mailto';
 import { telHref } from '../lib/phone';
 import { fillTemplate } from '../lib/template';
 import { useHydrated } from '../lib/use-hydrated';
@@ -94,7 +95,7 @@ export default function CancelBooking({ copy, phone, email }: Props) {
   const help = (
     <p className={styles.help}>
       {copy.help}{' '}
-      <a className={styles.phone} href={telHref(phone)}>{phone}</a> · <a href={`mailto:${email}`}>{email}</a>
+      <a className={styles.phone} href={telHref(phone)}>{phone}</a> · <a href={mailtoHref(email)}>{email}</a>
     </p>
   );
 

@@ -107,6 +107,10 @@ describe('BookingSchema', () => {
     ['clientName', 'x'.repeat(201), 'Please enter a name of at most 200 characters.'],
     ['clientEmail', 'hank@@example.com', 'Please enter a valid email address.'],
     ['clientEmail', 'hank', 'Please enter a valid email address.'],
+    ['clientEmail', 'x?cc=attacker%40evil.example&subject=hi@example.com', 'Please enter an email address without ?, % or & characters.'],
+    ['clientName', 'Restore it at https://paypa1-secure.example', 'Please write your name without a web or e-mail address.'],
+    ['clientName', 'Hank paypa1-secure.example', 'Please write your name without a web or e-mail address.'],
+    ['clientName', 'Hank hank@evil.example', 'Please write your name without a web or e-mail address.'],
     ['eventType', 'private', 'Please choose an event type.'],
   ])('refuses %s %#: %s', (field, value, message) => {
     expect(errorsFor({ ...valid, [field]: value })).toEqual({ [field]: message });

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { BOOKING_WINDOW_DAYS, addDaysUtc, isCalendarDate, todayUtc } from './dates';
-import { emailAddress, formObject, requiredText } from './fields';
+import { emailAddress, formObject, personName } from './fields';
 import { HONEYPOT_FIELD, HoneypotSchema } from './honeypot';
 
 /** Event types a visitor can pick when reserving a slot, in display order. */
@@ -56,11 +56,13 @@ export function createBookingSchema(now: () => Date = () => new Date()) {
         TIME_SLOTS.map((slot) => slot.key),
         'Please pick a time slot.',
       ),
-      clientName: requiredText(
+      // The confirmation greets the client by its first word: no link or address (personName).
+      clientName: personName(
         'Please enter your name.',
         200,
         'Please enter a name of at most 200 characters.',
         'your name',
+        'Please write your name without a web or e-mail address.',
       ),
       clientEmail: emailAddress('Please enter your email address.'),
       eventType: v.picklist(

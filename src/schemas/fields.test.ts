@@ -8,7 +8,10 @@ import {
   hasInvisibleCharacter,
   hasLetterOrDigit,
   hasLineBreak,
+  emailAddress,
+  hasLinkLikeText,
   multiLineText,
+  personName,
   requiredText,
 } from './fields';
 
@@ -256,5 +259,56 @@ describe('character predicates', () => {
 
   test('a multi-line text may hold tabs, LF and CR but no other control character', () => {
     for (const cp of CONTROLS) expect(hasControlCharacter(codePoint(cp), true)).toBe(![0x09, 0x0a, 0x0d].includes(cp));
+  });
+});
+
+describe('hasLinkLikeText', () => {
+  test.each([
+    'https://paypa1-secure.example',
+    'Restore it at paypa1-secure.example',
+    'paypal.com',
+    'PAYPAL.COM',
+    'bit.ly',
+    'www.evil',
+    'mailto:me',
+    'javascript:alert(1)',
+    'me@evil.example',
+    'me＠evil',
+    'paypal。com',
+    'paypal．com',
+    'Dolly 10.0.0.1',
+    'hxxp://x',
+    'münchen.de',
+  ])('finds a link or address in %j', (text) => {
+    expect(hasLinkLikeText(text)).toBe(true);
+  });
+
+  test.each(['Dolly', 'J.R.', 'Ph.D', 'Mary-Jane', "O'Brien", 'St. John', 'Zoë Ñandú-Ångström', '李小龙', 'A. B. Smith', 'Dolly 3rd'])(
+    'lets the name %j through',
+    (text) => {
+      expect(hasLinkLikeText(text)).toBe(false);
+    },
+  );
+
+  test('a name rule refuses link-like text with its own message, after the character rules', () => {
+    const First = personName('Required.', 50, 'Too long.', 'your first name', 'No links.');
+    expect(firstMessage(First, 'Dolly')).toBeUndefined();
+    expect(firstMessage(First, 'go to evil.example')).toBe('No links.');
+    expect(firstMessage(First, 'x'.repeat(51))).toBe('Too long.');
+    expect(firstMessage(First, ' ')).toBe('Required.');
+  });
+});
+
+describe('emailAddress', () => {
+  const Email = emailAddress('Required.');
+  test.each(['x?cc=attacker%40evil.example&subject=hi@example.com', 'a?b@example.com', 'a%40b@example.com', 'a&b@example.com'])(
+    'refuses %j, whose ? % & would make a mailto: link carry headers',
+    (address) => {
+      expect(firstMessage(Email, address)).toBe('Please enter an email address without ?, % or & characters.');
+    },
+  );
+
+  test.each(["o'brien@example.com", 'first.last+tag@example.com'])('accepts %j', (address) => {
+    expect(firstMessage(Email, address)).toBeUndefined();
   });
 });

@@ -118,7 +118,14 @@ export function requiredText(required: string, maxLength: number, tooLong: strin
   );
 }
 
-/** A required e-mail address: trimmed, at most 254 characters, in a real address format. */
+/** The message for an e-mail address holding ?, % or &. */
+export const EMAIL_URL_CHARACTERS_MESSAGE = 'Please enter an email address without ?, % or & characters.';
+
+// RFC 5322 allows ? % & in a local part, but in a mailto: link they start a query (?cc=…&subject=…) or an escape
+// (%40), so an address holding them could add recipients or a subject to the owner's reply. No real mailbox needs them.
+const URL_CHARACTERS_IN_ADDRESS = /[?%&]/;
+
+/** A required e-mail address: trimmed, at most 254 characters, in a real address format, without ? % &. */
 export function emailAddress(required: string) {
   return v.pipe(
     v.string(required),
@@ -129,6 +136,38 @@ export function emailAddress(required: string) {
     // top-level domain, which the RFC alone does not ask for.
     v.rfcEmail('Please enter a valid email address.'),
     v.regex(/\.[a-z]{2,}$/i, 'Please enter a valid email address.'),
+    v.check((value) => !URL_CHARACTERS_IN_ADDRESS.test(value), EMAIL_URL_CHARACTERS_MESSAGE),
+  );
+}
+
+// A name reaches mail we send to the address a visitor typed, so it must not carry a link or an address there
+// (docs/security-and-data.md, "No relay"). Full stops: ASCII, ideographic, fullwidth and halfwidth (mail clients and
+// browsers read all four as a domain's dot).
+const DOT = '[.\u3002\uFF0E\uFF61]';
+/** A scheme (https://, mailto:), www., an @ (or fullwidth ＠), or a dotted IPv4 address. */
+const LINK_MARKER = /[a-z][a-z0-9+.-]*:\/\/|\b(?:mailto|https?|ftp|file|data|javascript):|www[.\u3002\uFF0E\uFF61]|[@\uFF20]|\d{1,3}(?:[.\u3002\uFF0E\uFF61]\d{1,3}){3}/iu;
+/** A domain: labels joined by full stops ending in a top-level domain of two or more letters ("paypa1-secure.example"). */
+const DOMAIN = new RegExp(`[\\p{L}\\p{N}](?:[\\p{L}\\p{N}-]*[\\p{L}\\p{N}])?${DOT}\\p{L}{2,}(?![\\p{L}\\p{N}])`, 'u');
+
+/**
+ * Whether `value` holds text a mail client could turn into a link or an address: a URL, www., a domain
+ * ("paypa1-secure.example", "bit.ly"), an e-mail-like @ or an IP address. Initials ("J.R.", "Ph.D") are not domains.
+ */
+export function hasLinkLikeText(value: string): boolean {
+  return LINK_MARKER.test(value) || DOMAIN.test(value);
+}
+
+/** Longest first name that goes into mail to a visitor-given address, in characters. */
+export const MAX_FIRST_NAME_LENGTH = 50;
+
+/**
+ * A person's name that we may greet them by in an e-mail to the address they typed: `requiredText` and no
+ * web or e-mail address (hasLinkLikeText), with `noLinks` as the message.
+ */
+export function personName(required: string, maxLength: number, tooLong: string, what: string, noLinks: string) {
+  return v.pipe(
+    requiredText(required, maxLength, tooLong, what),
+    v.check((value) => !hasLinkLikeText(value), noLinks),
   );
 }
 

@@ -133,7 +133,17 @@ describe('InquirySchema', () => {
 
   test.each([
     ['firstName', '   ', 'Please enter your first name.'],
-    ['firstName', 'x'.repeat(101), 'Please enter a first name of at most 100 characters.'],
+    ['firstName', 'x'.repeat(51), 'Please enter a first name of at most 50 characters.'],
+    [
+      'firstName',
+      'Your PayPal account is suspended, restore it at https://paypa1-secure.example',
+      'Please enter a first name of at most 50 characters.',
+    ],
+    ['firstName', 'Restore at paypa1-secure.example', 'Please write your first name without a web or e-mail address.'],
+    ['firstName', 'www.evil', 'Please write your first name without a web or e-mail address.'],
+    ['firstName', 'write to me@evil.example', 'Please write your first name without a web or e-mail address.'],
+    ['email', 'x?cc=attacker%40evil.example&subject=hi@example.com', 'Please enter an email address without ?, % or & characters.'],
+    ['email', 'a&b@example.com', 'Please enter an email address without ?, % or & characters.'],
     ['firstName', 42, 'Please enter your first name.'],
     ['lastName', '', 'Please enter your last name.'],
     ['email', 'dolly', 'Please enter a valid email address.'],

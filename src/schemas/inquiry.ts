@@ -1,6 +1,14 @@
 import * as v from 'valibot';
 import { INQUIRY_WINDOW_YEARS, addYearsUtc, isCalendarDate, todayUtc } from './dates';
-import { emailAddress, formObject, multiLineText, requiredText, storableText } from './fields';
+import {
+  MAX_FIRST_NAME_LENGTH,
+  emailAddress,
+  formObject,
+  multiLineText,
+  personName,
+  requiredText,
+  storableText,
+} from './fields';
 import { HONEYPOT_FIELD, HoneypotSchema } from './honeypot';
 
 /** Event types a visitor can pick on the inquiry form, in display order. */
@@ -41,11 +49,13 @@ const GuestCountSchema = v.pipe(
 export function createInquirySchema(now: () => Date = () => new Date()) {
   return formObject(
     {
-      firstName: requiredText(
+      // The acknowledgement greets the visitor by it: short, and no link or address (personName).
+      firstName: personName(
         'Please enter your first name.',
-        100,
-        'Please enter a first name of at most 100 characters.',
+        MAX_FIRST_NAME_LENGTH,
+        `Please enter a first name of at most ${MAX_FIRST_NAME_LENGTH} characters.`,
         'your first name',
+        'Please write your first name without a web or e-mail address.',
       ),
       lastName: requiredText(
         'Please enter your last name.',
@@ -123,18 +133,22 @@ export type InquiryFieldKey = Exclude<keyof InquiryOutput, typeof HONEYPOT_FIELD
  */
 export type InquiryFieldKind = 'name' | 'email' | 'phone' | 'eventType' | 'date' | 'text' | 'message';
 
-/** One stored inquiry field: its key in the schema, its contact_inquiries column and how it is shown. */
-export type InquiryField = { key: InquiryFieldKey; column: string; kind: InquiryFieldKind };
+/**
+ * One stored inquiry field: its key in the schema, its contact_inquiries column and how it is shown. `toVisitor`:
+ * the acknowledgement mailed to the address the visitor typed may repeat it (only the link-free first name and
+ * closed-set values: a field without it reaches the owner only, so that address cannot be sent text of a stranger's).
+ */
+export type InquiryField = { key: InquiryFieldKey; column: string; kind: InquiryFieldKind; toVisitor?: true };
 
 // Keyed by the schema's own fields, so a field missing here, or one the schema does not have, does not compile.
 const FIELDS: { [K in InquiryFieldKey]: Omit<InquiryField, 'key'> } = {
-  firstName: { column: 'first_name', kind: 'name' },
+  firstName: { column: 'first_name', kind: 'name', toVisitor: true },
   lastName: { column: 'last_name', kind: 'name' },
   email: { column: 'email', kind: 'email' },
   phone: { column: 'phone', kind: 'phone' },
-  eventType: { column: 'event_type', kind: 'eventType' },
-  guestCount: { column: 'guest_count', kind: 'text' },
-  eventDate: { column: 'event_date', kind: 'date' },
+  eventType: { column: 'event_type', kind: 'eventType', toVisitor: true },
+  guestCount: { column: 'guest_count', kind: 'text', toVisitor: true },
+  eventDate: { column: 'event_date', kind: 'date', toVisitor: true },
   eventLocation: { column: 'event_location', kind: 'text' },
   message: { column: 'message', kind: 'message' },
 };

@@ -206,7 +206,12 @@ export const InquiryExportSchema = formObject({ q: SearchTextSchema }, 'Please s
 export type OwnerSession = { user: { username: string } };
 
 /** One inquiry in the desk: its id, when it was received (ISO instant) and its stored fields. */
-export type OwnerInquiry = { id: string; createdAt: string } & InquiryRecord;
+export type OwnerInquiry = {
+  id: string;
+  createdAt: string;
+  /** The client's acknowledgement went over the per-mailbox cap and was never sent. */
+  acknowledgementHeld: boolean;
+} & InquiryRecord;
 
 /** GET /api/admin/inquiries: a page of inquiries, newest first, and the cursor of the next page (null at the end). */
 export type OwnerInquiryPage = { inquiries: OwnerInquiry[]; nextCursor: string | null };
@@ -227,6 +232,10 @@ export type OwnerBooking = {
   createdAt: string;
   cancelledAt: string | null;
   cancelledBy: string | null;
+  /** The client's confirmation went over the per-mailbox cap and was never sent. */
+  confirmationHeld: boolean;
+  /** The client's cancellation notice went over the per-mailbox cap and was never sent. */
+  cancellationHeld: boolean;
 };
 
 /** A message the outbox gave up on, as the desk lists it (GET /api/admin/mail). */

@@ -138,6 +138,7 @@ describe.each(databases)('owner desk API on $name', (database) => {
         eventLocation: 'Austin, TX',
         message: 'Margaritas, please.',
         createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+        acknowledgementHeld: false,
       });
       expect(page1.nextCursor).toEqual(expect.any(String));
       const second = await callWith(
@@ -312,6 +313,8 @@ describe.each(databases)('owner desk API on $name', (database) => {
         createdAt: expect.any(String),
         cancelledAt: null,
         cancelledBy: null,
+        confirmationHeld: false,
+        cancellationHeld: false,
       });
       expect(bookings[2]).toMatchObject({ clientName: 'Ann Lee', cancelledBy: 'Dolores', cancelledAt: expect.any(String) });
     });

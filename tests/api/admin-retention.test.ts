@@ -87,7 +87,7 @@ const CASES: Array<{ rule: keyof RetentionReport; seed: string[]; left: string; 
       outboxRow('drop', 'sent', { sent: '30 days 1 hour', lastAttempt: '30 days 1 hour', created: '40 days' }),
       outboxRow('keepPending', 'pending', { created: '90 days' }),
     ],
-    left: "SELECT subject AS label FROM outbox WHERE status <> 'failed'",
+    left: "SELECT subject AS label FROM outbox WHERE status NOT IN ('failed', 'held')",
   },
   {
     rule: 'failedMail',
@@ -96,6 +96,14 @@ const CASES: Array<{ rule: keyof RetentionReport; seed: string[]; left: string; 
       outboxRow('drop', 'failed', { lastAttempt: '30 days 1 hour', created: '40 days' }),
     ],
     left: "SELECT subject AS label FROM outbox WHERE status = 'failed'",
+  },
+  {
+    rule: 'heldMail',
+    seed: [
+      outboxRow('keep', 'held', { created: '29 days 23 hours' }),
+      outboxRow('drop', 'held', { created: '30 days 1 hour' }),
+    ],
+    left: "SELECT subject AS label FROM outbox WHERE status = 'held'",
   },
   {
     rule: 'inquiries',
@@ -180,6 +188,7 @@ describe.each(databases)('retention on $name', (database) => {
       cancelTokens: 2,
       sentMail: 1,
       failedMail: 1,
+      heldMail: 1,
       inquiries: 1,
       bookings: 1,
       auditEntries: 1,

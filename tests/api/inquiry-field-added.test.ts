@@ -39,13 +39,14 @@ describe('a field added to INQUIRY_FIELDS', () => {
       OWNER_EMAIL: 'Owner <owner@lonestar.example>',
       MAIL_FROM: 'Lone Star Mobile Bar <bookings@lonestar.example>',
     });
-    for (const message of inquiryMessages({ ...inquiry, id: 'x' }, config)) {
-      expect(message.text).toContain('Budget: About 4000 dollars');
-    }
+    // A new field reaches the owner; the acknowledgement to the visitor-given address repeats only fields marked toVisitor.
+    const [owner, client] = inquiryMessages({ ...inquiry, id: 'x' }, config);
+    expect(owner!.text).toContain('Budget: About 4000 dollars');
+    expect(client!.text).not.toContain('Budget');
   });
 
   test('reaches the CSV as its last column', () => {
-    const stored: WithBudget<OwnerInquiry> = { ...fields, id: 'x', createdAt: '2026-06-20T23:05:00.000Z' };
+    const stored: WithBudget<OwnerInquiry> = { ...fields, id: 'x', createdAt: '2026-06-20T23:05:00.000Z', acknowledgementHeld: false };
     const [header, row] = inquiriesCsv([stored]).slice(1).split('\r\n');
     expect(header!.endsWith(',"Budget"')).toBe(true);
     expect(row!.endsWith(',"About 4000 dollars"')).toBe(true);

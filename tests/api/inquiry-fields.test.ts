@@ -29,7 +29,7 @@ const config = mailConfig({
 });
 
 describe('the CSV of inquiries', () => {
-  const stored = { ...inquiry, message: inquiry.message ?? null, id: 'x', createdAt: '2026-06-20T23:05:00.000Z' };
+  const stored = { ...inquiry, message: inquiry.message ?? null, id: 'x', createdAt: '2026-06-20T23:05:00.000Z', acknowledgementHeld: false };
 
   test('heads its columns with "received", then every field\'s label in the list\'s order', () => {
     const header = inquiriesCsv([]).slice(1).split('\r\n')[0];
@@ -45,13 +45,15 @@ describe('the CSV of inquiries', () => {
 });
 
 describe('the inquiry mails', () => {
-  test.each(INQUIRY_FIELDS)('show $key under its label, to the owner and to the client', (field) => {
+  test.each(INQUIRY_FIELDS)('show $key under its label to the owner, and to the client only when marked toVisitor', (field) => {
     const text = inquiryFieldText(inquiry, field)!;
-    for (const message of inquiryMessages({ ...inquiry, id: 'x' }, config)) {
+    const [owner, client] = inquiryMessages({ ...inquiry, id: 'x' }, config);
+    for (const message of field.toVisitor ? [owner!, client!] : [owner!]) {
       expect(message.text).toContain(`${labels[field.key]}: ${text}`);
       expect(message.html).toContain(escapeHtml(labels[field.key]));
       expect(message.html).toContain(escapeHtml(text));
     }
+    if (!field.toVisitor) expect(client!.text).not.toContain(`${labels[field.key]}:`);
   });
 });
 
@@ -65,7 +67,7 @@ describe.each(databases)('stored inquiry fields on $name', (database) => {
     const { inquiries } = await onDatabase((db) => listInquiries(db, { q: '' }));
     const exported = await onDatabase((db) => exportInquiries(db, ''));
     const fields = Object.fromEntries(INQUIRY_FIELDS.map((field) => [field.key, inquiry[field.key]]));
-    expect(inquiries).toEqual([{ id, ...fields, createdAt: expect.stringMatching(/Z$/) }]);
+    expect(inquiries).toEqual([{ id, ...fields, createdAt: expect.stringMatching(/Z$/), acknowledgementHeld: false }]);
     expect(exported).toEqual(inquiries);
   });
 

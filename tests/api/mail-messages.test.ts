@@ -144,10 +144,44 @@ describe('messages from src/content/emails.json', () => {
     }
     expect(owner!.text).toContain('Ranch wedding,\n  outdoor bar please.');
     expect(owner!.html).toContain('Ranch wedding,<br>outdoor bar please.');
-    expect(client).toMatchObject({ kind: 'inquiry_client', to: [{ name: 'Dolly Rivera', address: 'dolly@example.com' }] });
+    expect(client).toMatchObject({ kind: 'inquiry_client', to: [{ name: 'Dolly', address: 'dolly@example.com' }] });
     expect(client!.replyTo).toBeUndefined();
     expect(client!.text).toContain('within 24 hours');
-    expect(client!.text).toContain('Austin, TX');
+    expect(client!.text).toContain('Wedding');
+    expect(client!.text).not.toContain('Austin, TX');
+  });
+
+  test('mail to the address the visitor typed carries our copy, closed-set values and the first name, nothing else', () => {
+    const own = {
+      lastName: 'Lastname-Marker',
+      eventLocation: 'Location marker, restore it at paypa1-secure.example',
+      message: 'Your PayPal account is suspended, restore it at https://paypa1-secure.example '.repeat(60),
+      phone: '(512) 555-0177',
+    };
+    const [owner, client] = inquiryMessages({ ...inquiry, ...own }, config);
+    const [confirmation] = bookingMessages({ ...booking, clientName: 'Dolly Lastname-Marker' }, TOKEN, config);
+    const [notice] = cancellationMessages({ ...booking, clientName: 'Dolly Lastname-Marker' }, 'owner', config);
+    for (const mail of [client!, confirmation!, notice!]) {
+      const everything = [mail.subject, mail.text, mail.html, JSON.stringify(mail.to), ...mail.attachments.map((file) => file.content)];
+      for (const part of everything) {
+        for (const text of ['Lastname-Marker', 'Location marker', 'paypa1', 'PayPal', '555-0177']) expect(part, mail.kind).not.toContain(text);
+      }
+      expect(mail.to).toEqual([{ name: 'Dolly', address: 'dolly@example.com' }]);
+    }
+    expect(client!.subject).toBe('We got your inquiry, Dolly');
+    expect(confirmation!.text).toContain("You're booked, Dolly!");
+    expect(client!.text).toMatch(/Event type: Wedding\n.*Guests.*: 120\n.*Saturday, April 17, 2027/s);
+    // The owner still reads everything, as text.
+    for (const text of ['Lastname-Marker', 'Location marker', 'paypa1-secure.example', '555-0177']) expect(owner!.text).toContain(text);
+  });
+
+  test.each([
+    ['a first name stored before links were refused', { firstName: 'see evil.example' }],
+    ['a first name of 100 characters', { firstName: 'D'.repeat(100) }],
+  ])('the acknowledgement greets safely: %s', (_case, change) => {
+    const [, client] = inquiryMessages({ ...inquiry, ...change }, config);
+    expect(client!.text).not.toContain('evil.example');
+    expect(client!.to[0]!.name.length).toBeLessThanOrEqual(50);
   });
 
   test('the confirmation states the date and the window in Central Time and carries the calendar and cancel links', () => {
@@ -175,7 +209,8 @@ describe('messages from src/content/emails.json', () => {
     ];
     for (const message of messages) {
       expect(message.html).not.toMatch(/<img|<script/i);
-      expect(message.html).toContain(escapeHtml(hostile));
+      // The client's booking mails greet by the first word of the name.
+      expect(message.html).toContain(escapeHtml(message.kind === 'booking_client' ? '<img' : hostile));
     }
   });
 
@@ -233,14 +268,15 @@ describe('calendar files', () => {
   });
 
   test('a name with line breaks, quotes and control characters cannot add a calendar property', () => {
-    const poisoned = 'Eve"\r\nATTENDEE:mailto:victim@example.com\rX-EVIL:1\u0000\u000b;CN=x:';
+    // The client's mails name the client by the first word: the line breaks end it, its quotes and separators stay.
+    const poisoned = 'Eve";CN=x:X-EVIL:1\r\nATTENDEE:mailto:victim@example.com\rX-EVIL:1\u0000\u000b;CN=x:';
     const [client] = bookingMessages({ ...booking, clientName: poisoned }, TOKEN, config);
     const calendar = parseIcs(client!.attachments[0]!.content);
     const event = calendar.components[0]!;
     expect(event.properties.ATTENDEE).toHaveLength(1);
     expect(event.properties.ATTENDEE![0]!.value).toBe('mailto:dolly@example.com');
     expect(event.properties['X-EVIL']).toBeUndefined();
-    expect(event.properties.ATTENDEE![0]!.params.CN).toBe("Eve' ATTENDEE:mailto:victim@example.com X-EVIL:1 ;CN=x:");
+    expect(event.properties.ATTENDEE![0]!.params.CN).toBe("Eve';CN=x:X-EVIL:1");
     expect(Object.keys(event.properties).filter((name) => name.startsWith('X-'))).toEqual(['X-MICROSOFT-CDO-BUSYSTATUS']);
   });
 

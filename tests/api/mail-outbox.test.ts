@@ -105,7 +105,8 @@ describe.each(databases)('the outbox on $name with a real SMTP server', (databas
     expect(client.parsed.subject).toBe('We got your inquiry, Dolly');
     expect(client.parsed.replyTo).toBeUndefined();
     expect(client.parsed.text).toContain('within 24 hours');
-    expect(client.parsed.text).toContain('Ranch wedding, outdoor bar please.');
+    // The acknowledgement goes to an address anyone can type: none of the visitor's free text.
+    expect(client.parsed.text).not.toContain('Ranch wedding, outdoor bar please.');
 
     // The stored Message-ID is the one that went out.
     const stored = await rows();
@@ -210,7 +211,8 @@ describe.each(databases)('the outbox on $name with a real SMTP server', (databas
   });
 
   test('two concurrent runs deliver each message exactly once', async () => {
-    for (let index = 0; index < 6; index++) await storeInquiry({ firstName: `Guest${index}` });
+    // Each to a mailbox of its own (one mailbox gets at most MAX_MAILS_PER_MAILBOX a day).
+    for (let index = 0; index < 6; index++) await storeInquiry({ firstName: `Guest${index}`, email: `guest${index}@example.com` });
     const reports = await Promise.all([run(), run(), run()]);
     expect(reports.reduce((sum, report) => sum + report.sent, 0)).toBe(12);
     await smtp.waitFor(12);

@@ -246,6 +246,41 @@ describe.skipIf(skipBrowser)("the owner's desk", () => {
     }
   });
 
+  test('a stored address holding ? & % is one encoded mailto: link, and a held-back acknowledgement is noted', async () => {
+    // Written straight to the tables, as an inquiry from before the schema refused such addresses would be.
+    const lastName = `Relay-${RUN}`;
+    const email = `x?cc=attacker%40evil.example&subject=hi-${RUN}@example.com`;
+    const [stored] = await queryRows<{ id: string }>(
+      `INSERT INTO contact_inquiries (first_name, last_name, email, phone, event_type, guest_count, event_date, event_location)
+       VALUES ('Dolly', $1, $2, '(512) 555-0199', 'wedding', '80', $3, 'Austin, TX') RETURNING id`,
+      [lastName, email, clock.day(60)],
+    );
+    await queryRows(
+      `INSERT INTO outbox (id, kind, inquiry_id, to_addresses, subject, text_body, html_body, message_id, status, recipient_mailbox)
+       VALUES (gen_random_uuid(), 'inquiry_client', $1, '[{"name":"Dolly","address":"victim@example.org"}]', 's', 't', 'h',
+               '<' || gen_random_uuid() || '@lonestar.example>', 'held', 'victim@example.org')`,
+      [stored!.id],
+    );
+    const context = await openContext(browser());
+    try {
+      const page = await context.newPage();
+      await openDesk(page);
+      await signIn(page, OWNER.username, OWNER.password);
+      await page.getByLabel(DESK.inquiries.searchLabel).fill(lastName);
+      await page.getByRole('button', { name: DESK.inquiries.search, exact: true }).click();
+      const item = page.getByRole('button', { name: new RegExp(`Dolly ${lastName}`) });
+      await item.waitFor();
+      await eventually(() => item.innerText()).toContain(DESK.inquiries.acknowledgementHeld);
+      await item.click();
+      const details = page.locator(`#${await item.getAttribute('aria-controls')}`);
+      const href = await details.getByRole('link', { name: email }).getAttribute('href');
+      expect(href).toBe(`mailto:x%3Fcc%3Dattacker%2540evil.example%26subject%3Dhi-${RUN}@example.com`);
+      expect(new URL(href!).search).toBe('');
+    } finally {
+      await context.close();
+    }
+  });
+
   test('with JavaScript off the page says the desk needs it and shows no form', async () => {
     const context = await openContext(browser(), { javaScriptEnabled: false });
     try {

@@ -1,6 +1,7 @@
 import { TIME_SLOT_KEYS, type Booking, type TimeSlotKey } from '../../../src/schemas/booking';
 import type { OwnerBooking } from '../../../src/schemas/owner';
 import { isoTimestamp } from '../db';
+import { heldMessageExists } from '../mail/outbox';
 
 /** A row of `bookings` as the owner's desk reads it (reservations and blocks, held and released). */
 export type BookingRow = {
@@ -15,11 +16,14 @@ export type BookingRow = {
   created_at: Date | string;
   cancelled_at: Date | string | null;
   cancelled_by: string | null;
+  confirmation_held: boolean;
+  cancellation_held: boolean;
 };
 
 /** The columns of a BookingRow, for SELECT and RETURNING. */
-export const BOOKING_COLUMNS =
-  'id, date, time_slot, kind, is_available, client_name, client_email, event_type, created_at, cancelled_at, cancelled_by';
+export const BOOKING_COLUMNS = `id, date, time_slot, kind, is_available, client_name, client_email, event_type, created_at,
+  cancelled_at, cancelled_by, ${heldMessageExists('booking_client', 'bookings.id')} AS confirmation_held,
+  ${heldMessageExists('cancellation_client', 'bookings.id')} AS cancellation_held`;
 
 /** ORDER BY term for day order of the slots (the column is text: alphabetical order would put afternoon first). */
 export const SLOT_ORDER = `array_position(ARRAY[${TIME_SLOT_KEYS.map((key) => `'${key}'`).join(', ')}]::text[], time_slot)`;
@@ -38,6 +42,8 @@ export function toOwnerBooking(row: BookingRow): OwnerBooking {
     createdAt: isoTimestamp(row.created_at),
     cancelledAt: row.cancelled_at === null ? null : isoTimestamp(row.cancelled_at),
     cancelledBy: row.cancelled_by,
+    confirmationHeld: row.confirmation_held,
+    cancellationHeld: row.cancellation_held,
   };
 }
 

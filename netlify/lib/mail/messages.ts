@@ -3,7 +3,8 @@ import settings from '../../../src/content/settings.json' with { type: 'json' };
 import { BUSINESS_TIME_ZONE, formatLongDate, optionLabel, slotLabel, slotWindow } from '../../../src/lib/time-slots';
 import { BOOKING_EVENT_TYPES, type Booking, type BookingEventType, type TimeSlotKey } from '../../../src/schemas/booking';
 import { INQUIRY_FIELD_COPY, inquiryFieldText } from '../../../src/lib/inquiry-fields';
-import { INQUIRY_FIELDS, type InquiryOutput } from '../../../src/schemas/inquiry';
+import { MAX_FIRST_NAME_LENGTH, hasLinkLikeText } from '../../../src/schemas/fields';
+import { INQUIRY_FIELDS, type InquiryField, type InquiryOutput } from '../../../src/schemas/inquiry';
 import {
   cancellationIcs,
   googleCalendarUrl,
@@ -23,6 +24,9 @@ export type MessageKind =
   | 'booking_client'
   | 'cancellation_owner'
   | 'cancellation_client';
+
+/** The messages that go to the address a visitor typed (the others go to the owner). */
+export const VISITOR_MESSAGE_KINDS: readonly MessageKind[] = ['inquiry_client', 'booking_client', 'cancellation_client'];
 
 /** A message ready for the outbox. */
 export type OutgoingMessage = {
@@ -92,52 +96,79 @@ function mailbox(name: string, address: string): MailAddress {
   return { name: oneLine(name, 100), address };
 }
 
-/** The owner's notification and the client's acknowledgement of an inquiry: emails.json's text, every field's row. */
+/**
+ * The name a client mail greets the client by: the name they gave (its first word when `firstWordOnly`), at most
+ * MAX_FIRST_NAME_LENGTH characters. The schemas refuse names holding a link or an address; one stored before they
+ * did is replaced by emails.json's common.nameless.
+ */
+export function greetingName(name: string, firstWordOnly = false): string {
+  const flat = oneLine(name, Infinity);
+  const chosen = firstWordOnly ? (flat.split(' ')[0] ?? '') : flat;
+  return chosen === '' || hasLinkLikeText(chosen) ? copy.common.nameless : oneLine(chosen, MAX_FIRST_NAME_LENGTH);
+}
+
+/**
+ * The owner's notification (every field, as text) and the client's acknowledgement of an inquiry. The
+ * acknowledgement goes to an address anyone can type, so it carries our own copy and only the fields marked
+ * `toVisitor` (the first name and closed-set values), and its To: names the first name alone.
+ */
 export function inquiryMessages(inquiry: InquiryMail, config: MailConfig): [OutgoingMessage, OutgoingMessage] {
   const values: Values = { ...businessValues(config) };
+  const clientValues: Values = { ...businessValues(config) };
   for (const field of INQUIRY_FIELDS) {
     // An optional field left empty reads as "(no message)" for the message and as nothing otherwise.
     values[field.key] = inquiryFieldText(inquiry, field) ?? (field.kind === 'message' ? copy.common.noMessage : '');
+    if (field.toVisitor) clientValues[field.key] = values[field.key]!;
   }
-  const rows = (heading: string): Block => ({
+  clientValues.firstName = greetingName(inquiry.firstName);
+  const rows = (heading: string, fields: readonly InquiryField[], from: Values): Block => ({
     kind: 'details',
     heading,
-    rows: INQUIRY_FIELDS.map((field) => [INQUIRY_FIELD_COPY.labels[field.key], values[field.key]!] as const),
+    rows: fields.map((field) => [INQUIRY_FIELD_COPY.labels[field.key], from[field.key]!] as const),
   });
-  const client = mailbox(`${inquiry.firstName} ${inquiry.lastName}`, inquiry.email);
   const owner = copy.inquiryOwner;
   const ack = copy.inquiryClient;
   return [
     message(
       'inquiry_owner',
-      { to: [config.owner], replyTo: client, inquiryId: inquiry.id },
+      { to: [config.owner], replyTo: mailbox(`${inquiry.firstName} ${inquiry.lastName}`, inquiry.email), inquiryId: inquiry.id },
       fill(owner.subject, values),
       [
         { kind: 'heading', text: fill(owner.heading, values) },
         ...owner.paragraphs.map((text): Block => ({ kind: 'paragraph', text: fill(text, values) })),
-        rows(fill(owner.detailsHeading, values)),
+        rows(fill(owner.detailsHeading, values), INQUIRY_FIELDS, values),
         { kind: 'footer', text: fill(copy.common.footer, values) },
       ],
     ),
-    message('inquiry_client', { to: [client], inquiryId: inquiry.id }, fill(ack.subject, values), [
-      { kind: 'heading', text: fill(ack.heading, values) },
-      ...ack.paragraphs.map((text): Block => ({ kind: 'paragraph', text: fill(text, values) })),
-      rows(fill(ack.detailsHeading, values)),
-      ...closing(values),
-    ]),
+    message(
+      'inquiry_client',
+      { to: [mailbox(clientValues.firstName, inquiry.email)], inquiryId: inquiry.id },
+      fill(ack.subject, clientValues),
+      [
+        { kind: 'heading', text: fill(ack.heading, clientValues) },
+        ...ack.paragraphs.map((text): Block => ({ kind: 'paragraph', text: fill(text, clientValues) })),
+        rows(fill(ack.detailsHeading, clientValues), INQUIRY_FIELDS.filter((field) => field.toVisitor), clientValues),
+        ...closing(clientValues),
+      ],
+    ),
   ];
 }
 
-function bookingValues(booking: BookingMail, config: MailConfig): Values {
+/** The values of a client's booking mail: our own and closed-set ones, and the first word of their name. */
+function clientBookingValues(booking: BookingMail, config: MailConfig): Values {
   return {
     ...businessValues(config),
-    clientName: booking.clientName,
-    clientEmail: booking.clientEmail,
+    firstName: greetingName(booking.clientName, true),
     eventType: optionLabel(BOOKING_EVENT_TYPES, booking.eventType),
     date: formatLongDate(booking.date),
     timeWindow: formatTimeWindow(booking.date, booking.timeSlot),
     slot: slotLabel(booking.timeSlot),
   };
+}
+
+/** The values of the owner's booking mail: the client's, and their whole name and address. */
+function bookingValues(booking: BookingMail, config: MailConfig): Values {
+  return { ...clientBookingValues(booking, config), clientName: booking.clientName, clientEmail: booking.clientEmail };
 }
 
 function bookingDetails(heading: string, values: Values, forOwner: boolean): Block {
@@ -149,8 +180,7 @@ function bookingDetails(heading: string, values: Values, forOwner: boolean): Blo
       [labels.date, values.date!],
       [labels.time, `${values.timeWindow} ${values.timeZoneName}`],
       [labels.eventType, values.eventType!],
-      [labels.name, values.clientName!],
-      ...(forOwner ? [[labels.email, values.clientEmail!] as const] : []),
+      ...(forOwner ? [[labels.name, values.clientName!] as const, [labels.email, values.clientEmail!] as const] : []),
       ...(forOwner && values.cancelledBy ? [[labels.cancelledBy, values.cancelledBy] as const] : []),
     ],
   };
@@ -181,8 +211,11 @@ export function bookingMessages(
   config: MailConfig,
 ): [OutgoingMessage, OutgoingMessage] {
   const values = bookingValues(booking, config);
-  const client = mailbox(booking.clientName, booking.clientEmail);
-  const event = calendarEvent(booking, values, config, client);
+  // The confirmation goes to an address anyone can type: our copy, closed-set values and the first name only. The
+  // calendar file rides along in both mails, so it is built from the same.
+  const own = clientBookingValues(booking, config);
+  const client = mailbox(own.firstName!, booking.clientEmail);
+  const event = calendarEvent(booking, own, config, client);
   const invitation = invitationIcs(event);
   const confirm = copy.bookingClient;
   const notify = copy.bookingOwner;
@@ -190,33 +223,33 @@ export function bookingMessages(
     message(
       'booking_client',
       { to: [client], bookingId: booking.id },
-      fill(confirm.subject, values),
+      fill(confirm.subject, own),
       [
-        { kind: 'heading', text: fill(confirm.heading, values) },
-        ...confirm.paragraphs.map((text): Block => ({ kind: 'paragraph', text: fill(text, values) })),
-        bookingDetails(fill(confirm.detailsHeading, values), values, false),
+        { kind: 'heading', text: fill(confirm.heading, own) },
+        ...confirm.paragraphs.map((text): Block => ({ kind: 'paragraph', text: fill(text, own) })),
+        bookingDetails(fill(confirm.detailsHeading, own), own, false),
         {
           kind: 'links',
-          heading: fill(confirm.calendarHeading, values),
-          text: fill(confirm.calendarText, values),
+          heading: fill(confirm.calendarHeading, own),
+          text: fill(confirm.calendarText, own),
           links: [
-            { label: fill(confirm.googleLabel, values), url: googleCalendarUrl(event) },
-            { label: fill(confirm.outlookLabel, values), url: outlookCalendarUrl(event) },
+            { label: fill(confirm.googleLabel, own), url: googleCalendarUrl(event) },
+            { label: fill(confirm.outlookLabel, own), url: outlookCalendarUrl(event) },
           ],
         },
         {
           kind: 'links',
-          heading: fill(confirm.cancelHeading, values),
-          text: fill(confirm.cancelText, values),
-          links: [{ label: fill(confirm.cancelLabel, values), url: cancelUrl(config.siteUrl, cancelToken) }],
+          heading: fill(confirm.cancelHeading, own),
+          text: fill(confirm.cancelText, own),
+          links: [{ label: fill(confirm.cancelLabel, own), url: cancelUrl(config.siteUrl, cancelToken) }],
         },
-        ...closing(values),
+        ...closing(own),
       ],
       [invitation],
     ),
     message(
       'booking_owner',
-      { to: [config.owner], replyTo: client, bookingId: booking.id },
+      { to: [config.owner], replyTo: mailbox(booking.clientName, booking.clientEmail), bookingId: booking.id },
       fill(notify.subject, values),
       [
         { kind: 'heading', text: fill(notify.heading, values) },
@@ -237,27 +270,29 @@ export function cancellationMessages(
 ): [OutgoingMessage, OutgoingMessage] {
   const base = bookingValues(booking, config);
   const values: Values = { ...base, cancelledBy: fill(copy.cancelledBy[by], base) };
-  const client = mailbox(booking.clientName, booking.clientEmail);
-  const cancellation = cancellationIcs(calendarEvent(booking, values, config, client));
+  // The client's notice goes to an address anyone can type: our copy, closed-set values and the first name only.
+  const own = clientBookingValues(booking, config);
+  const client = mailbox(own.firstName!, booking.clientEmail);
+  const cancellation = cancellationIcs(calendarEvent(booking, own, config, client));
   const toClient = copy.cancellationClient;
   const toOwner = copy.cancellationOwner;
   return [
     message(
       'cancellation_client',
       { to: [client], bookingId: booking.id },
-      fill(toClient.subject, values),
+      fill(toClient.subject, own),
       [
-        { kind: 'heading', text: fill(toClient.heading, values) },
-        { kind: 'paragraph', text: fill(toClient.paragraphs[by], values) },
-        bookingDetails(fill(toClient.detailsHeading, values), values, false),
-        { kind: 'paragraph', text: fill(toClient.calendarText, values) },
-        ...closing(values),
+        { kind: 'heading', text: fill(toClient.heading, own) },
+        { kind: 'paragraph', text: fill(toClient.paragraphs[by], own) },
+        bookingDetails(fill(toClient.detailsHeading, own), own, false),
+        { kind: 'paragraph', text: fill(toClient.calendarText, own) },
+        ...closing(own),
       ],
       [cancellation],
     ),
     message(
       'cancellation_owner',
-      { to: [config.owner], replyTo: client, bookingId: booking.id },
+      { to: [config.owner], replyTo: mailbox(booking.clientName, booking.clientEmail), bookingId: booking.id },
       fill(toOwner.subject, values),
       [
         { kind: 'heading', text: fill(toOwner.heading, values) },

@@ -1,4 +1,5 @@
 import { isoTimestamp, type Queryable } from '../db';
+import { canonicalMailbox } from '../mailbox';
 import type { CalendarAttachment } from './calendar';
 import { mailConfig, type MailAddress, type MailConfig } from './config';
 import {
@@ -8,9 +9,13 @@ import {
   type BookingMail,
   type CancelledBy,
   type InquiryMail,
+  VISITOR_MESSAGE_KINDS,
   type MessageKind,
   type OutgoingMessage,
 } from './messages';
+
+/** An outbox row's state: 'held' rows went over the mailbox cap and are never sent. */
+type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'held';
 
 /** Tries per message before it is marked failed (waits of 1, 2, 4 … 256 minutes between them: about 8.5 hours). */
 export const MAX_ATTEMPTS = 10;
@@ -22,8 +27,47 @@ export function retryDelayMs(attempts: number): number {
   return 60_000 * 2 ** Math.max(0, attempts - 1);
 }
 
+/** Most messages that go to one mailbox a visitor typed within MAILBOX_CAP_WINDOW_HOURS; more are held back. */
+export const MAX_MAILS_PER_MAILBOX = 3;
+/** The window of MAX_MAILS_PER_MAILBOX, in hours, counted back from the transaction's start. */
+export const MAILBOX_CAP_WINDOW_HOURS = 24;
+
+// Namespace of the per-mailbox advisory locks (the two-key form keeps them apart from any other advisory lock).
+const MAILBOX_LOCK_NAMESPACE = 0x6d626f78;
+
+/**
+ * The mailbox a message to a visitor-given address reaches (canonicalMailbox), or null for the owner's messages.
+ * Our messages have one recipient.
+ */
+function visitorMailbox(message: OutgoingMessage): string | null {
+  return VISITOR_MESSAGE_KINDS.includes(message.kind) ? canonicalMailbox(message.to[0]!.address) : null;
+}
+
+/**
+ * Whether one more message may go to `mailbox`: fewer than MAX_MAILS_PER_MAILBOX messages were written for it
+ * (held ones not counted) in the last MAILBOX_CAP_WINDOW_HOURS. Takes the mailbox's transaction-long lock first, so
+ * simultaneous requests for one mailbox count one after the other and cannot all slip under the cap.
+ */
+async function mailboxHasRoom(db: Queryable, mailbox: string): Promise<boolean> {
+  await db.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [MAILBOX_LOCK_NAMESPACE, mailbox]);
+  const { rows } = await db.query<{ room: boolean }>(
+    `SELECT count(*) < $3 AS room FROM outbox
+      WHERE recipient_mailbox = $1 AND status <> 'held' AND created_at > now() - make_interval(hours => $2)`,
+    [mailbox, MAILBOX_CAP_WINDOW_HOURS, MAX_MAILS_PER_MAILBOX],
+  );
+  return rows[0]!.room;
+}
+
+/**
+ * Writes `messages` to the outbox, in the caller's transaction. A message to a visitor-given mailbox that has had
+ * its MAX_MAILS_PER_MAILBOX is stored as 'held' (never sent; the desk says so); the owner's always go out. Returns
+ * the ids of the messages to send.
+ */
 async function insertMessages(db: Queryable, messages: readonly OutgoingMessage[], config: MailConfig): Promise<string[]> {
-  const columns = 12;
+  const mailboxes = messages.map(visitorMailbox);
+  const statuses: OutboxStatus[] = [];
+  for (const mailbox of mailboxes) statuses.push(mailbox === null || (await mailboxHasRoom(db, mailbox)) ? 'pending' : 'held');
+  const columns = 14;
   const params: unknown[] = [];
   const rows = messages.map((message, index) => {
     const id = crypto.randomUUID();
@@ -40,23 +84,35 @@ async function insertMessages(db: Queryable, messages: readonly OutgoingMessage[
       message.html,
       JSON.stringify(message.attachments),
       `<${id}@${config.siteHost}>`,
+      mailboxes[index],
+      statuses[index],
     );
     const at = index * columns;
     const p = (n: number) => `$${at + n}`;
-    return `(${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}::jsonb, ${p(6)}::jsonb, ${p(7)}::jsonb, ${p(8)}, ${p(9)}, ${p(10)}, ${p(11)}::jsonb, ${p(12)})`;
+    return `(${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}::jsonb, ${p(6)}::jsonb, ${p(7)}::jsonb, ${p(8)}, ${p(9)}, ${p(10)}, ${p(11)}::jsonb, ${p(12)}, ${p(13)}, ${p(14)})`;
   });
   await db.query(
     `INSERT INTO outbox (id, kind, inquiry_id, booking_id, to_addresses, cc_addresses, reply_to, subject, text_body,
-       html_body, attachments, message_id)
+       html_body, attachments, message_id, recipient_mailbox, status)
      VALUES ${rows.join(', ')}`,
     params,
   );
-  return messages.map((_, index) => params[index * columns] as string);
+  return messages.map((_, index) => params[index * columns] as string).filter((_, index) => statuses[index] === 'pending');
+}
+
+/**
+ * SQL: whether the message of `kind` about the inquiry or booking whose id is in `idColumn` (a column name, never
+ * request text) was held back by the mailbox cap. For the desk's lists.
+ */
+export function heldMessageExists(kind: MessageKind, idColumn: string): string {
+  const about = kind.startsWith('inquiry_') ? 'inquiry_id' : 'booking_id';
+  return `EXISTS (SELECT 1 FROM outbox WHERE outbox.${about} = ${idColumn} AND outbox.kind = '${kind}' AND outbox.status = 'held')`;
 }
 
 /**
  * Writes the owner's notification (Reply-To the client) and the client's acknowledgement of a stored inquiry into
- * the outbox. Call it with the same client, inside the same transaction, as the insert. Returns the message ids.
+ * the outbox (the acknowledgement held back past the mailbox cap). Call it with the same client, inside the same
+ * transaction, as the insert. Returns the ids of the messages to send.
  */
 export function enqueueInquiryMails(db: Queryable, inquiry: InquiryMail, config: MailConfig = mailConfig()): Promise<string[]> {
   return insertMessages(db, inquiryMessages(inquiry, config), config);
@@ -318,7 +374,8 @@ export async function listWaitingMessages(db: Queryable, limit = 100): Promise<O
 /** How many messages are in each state. */
 export async function countMessages(db: Queryable): Promise<Record<OutboxEntry['status'], number>> {
   const { rows } = await db.query<{ status: OutboxEntry['status']; n: number }>(
-    'SELECT status, count(*)::int AS n FROM outbox GROUP BY status',
+    // Held messages are no part of the sending's state; the desk shows them on their inquiry or booking.
+    "SELECT status, count(*)::int AS n FROM outbox WHERE status <> 'held' GROUP BY status",
   );
   const counts = { pending: 0, sending: 0, sent: 0, failed: 0 };
   for (const row of rows) counts[row.status] = Number(row.n);

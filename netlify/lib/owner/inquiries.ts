@@ -2,10 +2,12 @@ import { INQUIRY_PAGE_SIZE, type InquiryCursor, type OwnerInquiry, type OwnerInq
 import { INQUIRY_FIELDS, type InquiryRecord } from '../../../src/schemas/inquiry';
 import { INQUIRY_FIELD_COPY } from '../../../src/lib/inquiry-fields';
 import { isoTimestamp, type Queryable } from '../db';
+import { heldMessageExists } from '../mail/outbox';
 import { toCsv } from './csv';
 
 type InquiryRow = InquiryRecord & {
   id: string;
+  acknowledgementHeld: boolean;
   created_at: Date | string;
   // created_at to the microsecond, as text: a JavaScript Date would round it to the millisecond and the cursor
   // would then skip or repeat rows received in the same millisecond.
@@ -14,6 +16,7 @@ type InquiryRow = InquiryRecord & {
 
 // Each field's column under its key's name, so a row already holds the inquiry's fields.
 const COLUMNS = `id, ${INQUIRY_FIELDS.map((field) => `${field.column} AS "${field.key}"`).join(', ')},
+  ${heldMessageExists('inquiry_client', 'contact_inquiries.id')} AS "acknowledgementHeld",
   created_at, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at`;
 
 function toOwnerInquiry({ created_at: createdAt, cursor_at: _cursor, ...inquiry }: InquiryRow): OwnerInquiry {

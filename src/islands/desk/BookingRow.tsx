@@ -1,5 +1,6 @@
 import type { DeskCopy } from '../../content.config';
 import { formatTexasMoment } from '../../lib/desk-time';
+import { mailtoHref } from '../../lib/mailto';
 import { formatLongDate, optionLabel, slotLabel } from '../../lib/time-slots';
 import { BOOKING_EVENT_TYPES } from '../../schemas/booking';
 import type { OwnerBooking } from '../../schemas/owner';
@@ -31,7 +32,7 @@ export default function BookingRow({ copy, booking, onCancel }: Props) {
           <span className={styles.client}>
             <bdi className={styles.name}>{booking.clientName}</bdi>
             {booking.clientEmail && (
-              <a href={`mailto:${booking.clientEmail}`}>
+              <a href={mailtoHref(booking.clientEmail)}>
                 <bdi>{booking.clientEmail}</bdi>
               </a>
             )}
@@ -43,6 +44,8 @@ export default function BookingRow({ copy, booking, onCancel }: Props) {
             <Template text={copy.cancelledOn} values={{ date: formatTexasMoment(booking.cancelledAt) }} />
           </span>
         )}
+        {booking.confirmationHeld && <span className={styles.meta}>{copy.confirmationHeld}</span>}
+        {booking.cancellationHeld && <span className={styles.meta}>{copy.cancellationHeld}</span>}
       </div>
       {onCancel && booking.kind === 'reservation' && !released && (
         <button

@@ -23,6 +23,7 @@ const inquiry = (n: number) => ({
   eventLocation: 'Austin, TX',
   message: 'hello',
   createdAt: '2026-06-20T23:05:00.000Z',
+  acknowledgementHeld: false,
 });
 
 const booking = (date: string, timeSlot: OwnerBooking['timeSlot'], name: string): OwnerBooking => ({
@@ -37,6 +38,8 @@ const booking = (date: string, timeSlot: OwnerBooking['timeSlot'], name: string)
   createdAt: '2026-01-02T15:00:00.000Z',
   cancelledAt: null,
   cancelledBy: null,
+  confirmationHeld: false,
+  cancellationHeld: false,
 });
 
 /** A fake owner API that answers from `answer(url, body)` and records every request (URL, method, JSON body). */

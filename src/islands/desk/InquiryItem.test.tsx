@@ -22,6 +22,7 @@ const inquiry: OwnerInquiry = {
   eventLocation: 'Austin, TX',
   message: 'Ranch wedding, outdoor bar please.',
   createdAt: '2026-06-20T23:05:00.000Z',
+  acknowledgementHeld: false,
 };
 
 async function openItem(value: OwnerInquiry) {
@@ -59,5 +60,25 @@ describe('InquiryItem', () => {
     expect(within(details).getByRole('link', { name: inquiry.email })).toHaveAttribute('href', `mailto:${inquiry.email}`);
     expect(within(details).getByRole('link', { name: inquiry.phone })).toHaveAttribute('href', 'tel:+15125550199');
     expect(details).toHaveTextContent(copy.noMessage);
+  });
+
+  test('a stored address holding ? & % becomes one encoded mailto: link, with no cc or subject of its own', async () => {
+    const email = 'x?cc=attacker%40evil.example&subject=hi@example.com';
+    const { details } = await openItem({ ...inquiry, email });
+    const href = within(details).getByRole('link', { name: email }).getAttribute('href')!;
+    expect(href).toBe('mailto:x%3Fcc%3Dattacker%2540evil.example%26subject%3Dhi@example.com');
+    expect(new URL(href).search).toBe('');
+  });
+
+  test('says when the acknowledgement was held back, and only then', async () => {
+    render(
+      <ul>
+        <InquiryItem copy={copy} inquiry={{ ...inquiry, id: '00000000-0000-4000-8000-000000000002', acknowledgementHeld: true }} />
+        <InquiryItem copy={copy} inquiry={inquiry} />
+      </ul>,
+    );
+    const [held, sent] = screen.getAllByRole('button');
+    expect(held).toHaveTextContent(copy.acknowledgementHeld);
+    expect(sent).not.toHaveTextContent(copy.acknowledgementHeld);
   });
 });

@@ -2,6 +2,7 @@ import { Fragment, useState, type ReactNode } from 'react';
 import type { DeskCopy } from '../../content.config';
 import { formatTexasMoment } from '../../lib/desk-time';
 import { INQUIRY_FIELD_COPY, inquiryFieldText } from '../../lib/inquiry-fields';
+import { mailtoHref } from '../../lib/mailto';
 import { telHref } from '../../lib/phone';
 import { INQUIRY_FIELDS, type InquiryField, type InquiryFieldKey } from '../../schemas/inquiry';
 import type { OwnerInquiry } from '../../schemas/owner';
@@ -22,7 +23,7 @@ const FACTS = INQUIRY_FIELDS.filter((field) => field.kind !== 'name' && field.ki
 function factValue(inquiry: OwnerInquiry, field: InquiryField): ReactNode {
   const text = inquiryFieldText(inquiry, field);
   if (text === null) return null;
-  if (field.kind === 'email') return <a href={`mailto:${text}`}><bdi>{text}</bdi></a>;
+  if (field.kind === 'email') return <a href={mailtoHref(text)}><bdi>{text}</bdi></a>;
   if (field.kind === 'phone') return <a href={telHref(text)}><bdi>{text}</bdi></a>;
   return field.kind === 'text' ? <bdi>{text}</bdi> : text;
 }
@@ -44,6 +45,7 @@ export default function InquiryItem({ copy, inquiry }: Props) {
         <span className={styles.meta}>
           <Template text={copy.received} values={{ date: formatTexasMoment(inquiry.createdAt) }} />
         </span>
+        {inquiry.acknowledgementHeld && <span className={styles.meta}>{copy.acknowledgementHeld}</span>}
       </button>
       <div id={detailsId} hidden={!open} className={styles.details}>
         <dl className={styles.facts}>
