@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto';
+import type { Transaction } from './transaction';
+
+/** The budgets the client throttle keeps (the table's CHECK lists the same names). */
+export type ThrottleScope = 'holds_per_ip' | 'idempotency_keys_per_ip';
+
+/** One budget: at most `limit` units per client in each fixed window of `windowSeconds` (aligned to the epoch, UTC). */
+export type ThrottleRule = { readonly scope: ThrottleScope; readonly limit: number; readonly windowSeconds: number };
+
+/**
+ * What the throttle stores for a client: the SHA-256 (hex) of the scope and the client's IP, never the IP itself
+ * (one client's rows in two scopes do not share a key). A missing IP (a caller outside Netlify) counts as one
+ * client, "unknown".
+ */
+export function throttleClientKey(scope: ThrottleScope, ip: string | undefined): string {
+  return createHash('sha256').update(`${scope}\n${ip ?? 'unknown'}`).digest('hex');
+}
+
+/** The start of the fixed window of `windowSeconds` that holds `now`. */
+export function windowStart(now: Date, windowSeconds: number): Date {
+  const size = windowSeconds * 1000;
+  return new Date(Math.floor(now.getTime() / size) * size);
+}
+
+// One statement, atomic under concurrency: the first unit of a window inserts the row; later ones add to it only
+// while it is under the limit. ON CONFLICT DO UPDATE locks the row and judges the WHERE on its latest version, so
+// simultaneous requests queue on the row and exactly `limit` of them get a unit. The row stays locked until the
+// caller's transaction ends (a rolled-back transaction spends nothing).
+const TAKE_SQL = `
+  INSERT INTO client_throttle (scope, client_key, window_start, window_end, used)
+  VALUES ($1, $2, $3, $4, 1)
+  ON CONFLICT (scope, client_key, window_start) DO UPDATE SET used = client_throttle.used + 1
+    WHERE client_throttle.used < $5
+  RETURNING used`;
+
+/**
+ * Takes one unit of `rule`'s budget for the client at `ip` in the window holding `now`, inside `tx`: false when the
+ * client has used the whole budget of this window (nothing is stored for a refusal). Take it for work already done
+ * in `tx`, and undo that work on false: the budget's row is then locked only for the end of the transaction.
+ */
+export async function takeFromThrottle(
+  tx: Transaction,
+  rule: ThrottleRule,
+  ip: string | undefined,
+  now: Date,
+): Promise<boolean> {
+  if (rule.limit < 1) return false;
+  const start = windowStart(now, rule.windowSeconds);
+  const clientKey = throttleClientKey(rule.scope, ip);
+  const { rows } = await tx.query<{ used: number }>(TAKE_SQL, [
+    rule.scope,
+    clientKey,
+    start,
+    new Date(start.getTime() + rule.windowSeconds * 1000),
+    rule.limit,
+  ]);
+  return rows.length > 0;
+}
