@@ -49,7 +49,7 @@ export default endpoint('bookings', ['POST'], async (req, context) => {
   // after the commit they are sent without holding up the answer.
   let mailIds: readonly string[] = [];
   const response = await withDatabase(context, (db) =>
-    answerOnce(db, idempotentRequest(req, 'bookings', key.key, body.value), async (tx) => {
+    answerOnce(db, idempotentRequest(req, 'bookings', key.key, body.value, context.ip, now), async (tx) => {
       const result = isBot
         ? await decoyReservation(tx, booking.output, today)
         : await reserveSlot(tx, booking.output, today, { ip: context.ip, now });
