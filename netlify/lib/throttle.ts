@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isIPv4, isIPv6 } from 'node:net';
 import type { Transaction } from './transaction';
 
 /** The budgets the client throttle keeps (the table's CHECK lists the same names). */
@@ -8,12 +9,34 @@ export type ThrottleScope = 'holds_per_ip' | 'idempotency_keys_per_ip';
 export type ThrottleRule = { readonly scope: ThrottleScope; readonly limit: number; readonly windowSeconds: number };
 
 /**
- * What the throttle stores for a client: the SHA-256 (hex) of the scope and the client's IP, never the IP itself
- * (one client's rows in two scopes do not share a key). A missing IP (a caller outside Netlify) counts as one
- * client, "unknown".
+ * The network a client's address stands for: an IPv4 address itself (also when written IPv4-mapped, ::ffff:a.b.c.d),
+ * an IPv6 address's /64 (one household or server gets a whole /64 and could otherwise rotate through it), written
+ * `a:b:c:d::/64`. Anything else is returned as given.
+ */
+export function clientNetwork(ip: string): string {
+  const address = ip.trim().replace(/%.*$/, '').toLowerCase();
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address);
+  if (mapped && isIPv4(mapped[1]!)) return mapped[1]!;
+  if (!isIPv6(address)) return address;
+  const [head = '', tail] = address.split('::');
+  const groups = (part: string | undefined) => (part ? part.split(':') : []).flatMap((group) => {
+    if (!group.includes('.')) return [group];
+    const [a, b, c, d] = group.split('.').map(Number) as [number, number, number, number];
+    return [((a << 8) | b).toString(16), ((c << 8) | d).toString(16)];
+  });
+  const front = groups(head);
+  const back = groups(tail);
+  const all = tail === undefined ? front : [...front, ...Array(8 - front.length - back.length).fill('0'), ...back];
+  return `${all.slice(0, 4).map((group) => parseInt(group, 16).toString(16)).join(':')}::/64`;
+}
+
+/**
+ * What the throttle stores for a client: the SHA-256 (hex) of the scope and the client's network (clientNetwork),
+ * never the IP itself (one client's rows in two scopes do not share a key). A missing IP (a caller outside Netlify)
+ * counts as one client, "unknown".
  */
 export function throttleClientKey(scope: ThrottleScope, ip: string | undefined): string {
-  return createHash('sha256').update(`${scope}\n${ip ?? 'unknown'}`).digest('hex');
+  return createHash('sha256').update(`${scope}\n${ip === undefined ? 'unknown' : clientNetwork(ip)}`).digest('hex');
 }
 
 /** The start of the fixed window of `windowSeconds` that holds `now`. */
