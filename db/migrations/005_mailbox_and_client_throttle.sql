@@ -45,8 +45,8 @@ DROP INDEX IF EXISTS bookings_holds_by_email_idx;
 -- Client throttle -----------------------------------------------------------------------------------------------
 
 -- How much of a budget one client used in one fixed window (netlify/lib/throttle.ts): new holds per IP per day,
--- stored idempotency keys per IP per hour. `client_key` is the SHA-256 (hex) of the scope and the client's IP, never
--- the IP itself. A row is useless once its window has ended (`window_end`); the retention job deletes it then.
+-- stored idempotency keys per IP per hour. `client_key` is the SHA-256 (hex) of the scope and the client's network
+-- (its IPv4 address, or the /64 of its IPv6 address), never the IP itself. A row is useless once its window has ended (`window_end`); the retention job deletes it then.
 CREATE TABLE client_throttle (
   scope text NOT NULL
     CONSTRAINT client_throttle_scope_known CHECK (scope IN ('holds_per_ip', 'idempotency_keys_per_ip')),
