@@ -1,4 +1,4 @@
--- 005: the hold limit counts a mailbox, not a spelling of it; a per-client throttle for new holds and for stored
+-- 006: the hold limit counts a mailbox, not a spelling of it; a per-client throttle for new holds and for stored
 -- idempotency keys.
 
 -- Mailboxes -----------------------------------------------------------------------------------------------------
