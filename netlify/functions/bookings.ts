@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { BookingSchema } from '../../src/schemas/booking';
 import { todayUtc } from '../../src/schemas/dates';
 import { isHoneypotFilled } from '../../src/schemas/honeypot';
-import { HOLD_LIMIT_MESSAGE } from '../../src/schemas/holds';
+import { HOLD_LIMIT_MESSAGE, TOO_MANY_HOLDS_MESSAGE } from '../../src/schemas/holds';
 import { queueBookingMails, reserveSlot, type ReserveResult } from '../lib/bookings/reserve';
 import { withDatabase } from '../lib/db';
 import { decoyReservation } from '../lib/honeypot';
@@ -24,13 +24,16 @@ function replyReservation(result: ReserveResult): Response {
       return replyError(409, 'slot_taken', SLOT_TAKEN, { fields: { timeSlot: SLOT_TAKEN } });
     case 'hold_limit_reached':
       return replyError(422, 'hold_limit_reached', HOLD_LIMIT_MESSAGE, { fields: { clientEmail: HOLD_LIMIT_MESSAGE } });
+    case 'too_many_holds':
+      return replyError(429, 'too_many_holds', TOO_MANY_HOLDS_MESSAGE);
   }
 }
 
 /**
  * POST /api/bookings: reserves a time slot and sends the confirmation (calendar file, cancel link) and the owner's
- * notification; answers 201 { booking }, 409 when someone else holds it, 422 when the address already holds its
- * limit of future dates. An Idempotency-Key makes a retry replay the first answer.
+ * notification; answers 201 { booking }, 409 when someone else holds it, 422 when the mailbox already holds its
+ * limit of future dates, 429 when the client's IP has made its daily budget of new holds. An Idempotency-Key makes a
+ * retry replay the first answer.
  */
 export default endpoint('bookings', ['POST'], async (req, context) => {
   const key = readIdempotencyKey(req);
@@ -39,15 +42,17 @@ export default endpoint('bookings', ['POST'], async (req, context) => {
   if (!body.ok) return body.response;
   const booking = v.safeParse(BookingSchema, body.value);
   if (!booking.success) return replyInvalid(booking.issues);
-  const today = todayUtc();
+  const now = new Date();
+  const today = todayUtc(now);
   const isBot = isHoneypotFilled(booking.output);
-  const reserve = isBot ? decoyReservation : reserveSlot;
   // The confirmation (with its cancel token) and the owner's notification are written in the booking's transaction;
   // after the commit they are sent without holding up the answer.
   let mailIds: readonly string[] = [];
   const response = await withDatabase(context, (db) =>
-    answerOnce(db, idempotentRequest(req, 'bookings', key.key, body.value), async (tx) => {
-      const result = await reserve(tx, booking.output, today);
+    answerOnce(db, idempotentRequest(req, 'bookings', key.key, body.value, context.ip, now), async (tx) => {
+      const result = isBot
+        ? await decoyReservation(tx, booking.output, today)
+        : await reserveSlot(tx, booking.output, today, { ip: context.ip, now });
       if (result.outcome === 'reserved' && !isBot) mailIds = await queueBookingMails(tx, result.booking);
       return replyReservation(result);
     }),

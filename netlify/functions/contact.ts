@@ -29,7 +29,7 @@ export default endpoint('contact', ['POST'], async (req, context) => {
   // answer (a replayed answer wrote none).
   let mailIds: readonly string[] = [];
   const response = await withDatabase(context, (db) =>
-    answerOnce(db, idempotentRequest(req, 'contact', key.key, body.value), async (tx) => {
+    answerOnce(db, idempotentRequest(req, 'contact', key.key, body.value, context.ip, new Date()), async (tx) => {
       if (isBot) return reply(201, await decoyInquiry(tx));
       const stored = await createInquiry(tx, inquiry.output);
       mailIds = await enqueueInquiryMails(tx, { ...inquiry.output, ...stored });

@@ -3,18 +3,39 @@ import * as v from 'valibot';
 import { IDEMPOTENCY_KEY_HEADER, IdempotencyKeySchema } from '../../src/schemas/idempotency-key';
 import type { Queryable } from './db';
 import { reply, replyError } from './http/reply';
+import { takeFromThrottle, type ThrottleRule } from './throttle';
 import { inTransaction, type Transaction } from './transaction';
 
 /** How long a key and its answer are kept: a repeat within this window gets the stored answer. */
 export const IDEMPOTENCY_WINDOW_HOURS = 24;
 /** How long a claimed key counts as in flight; a request that died with it frees it after this. */
 export const IN_FLIGHT_SECONDS = 60;
+/**
+ * Most new Idempotency-Keys one client IP may have stored per hour (all endpoints together); beyond it a keyed request
+ * is answered normally, but its key is not stored, so the table cannot be filled by one client.
+ */
+export const IDEMPOTENCY_KEYS_PER_IP_PER_HOUR = 100;
+/** The client throttle's budget of stored keys: IDEMPOTENCY_KEYS_PER_IP_PER_HOUR per IP per clock hour (UTC). */
+export const IDEMPOTENCY_KEYS_PER_IP: ThrottleRule = {
+  scope: 'idempotency_keys_per_ip',
+  limit: IDEMPOTENCY_KEYS_PER_IP_PER_HOUR,
+  windowSeconds: 3_600,
+};
 
 /** The endpoints that take an Idempotency-Key (keys are scoped per endpoint). */
 export type IdempotentEndpoint = 'contact' | 'bookings';
 
-/** A keyed request: where it went, its key and the fingerprint of what it asked. */
-export type IdempotentRequest = { endpoint: IdempotentEndpoint; key: string; hash: string };
+/**
+ * A keyed request: where it went, its key, the fingerprint of what it asked, and who asked when (the client's IP as
+ * Netlify saw it, the request's clock), for the budget of stored keys.
+ */
+export type IdempotentRequest = {
+  endpoint: IdempotentEndpoint;
+  key: string;
+  hash: string;
+  ip: string | undefined;
+  now: Date;
+};
 
 /** The Idempotency-Key of a request: absent, valid, or the 400 answer to send instead. */
 export type IdempotencyKeyHeader = { ok: true; key: string | undefined } | { ok: false; response: Response };
@@ -46,15 +67,17 @@ export function requestHash(method: string, path: string, body: unknown): string
   return createHash('sha256').update(`${method}\n${path}\n${canonicalJson(body)}`).digest('hex');
 }
 
-/** The keyed form of `req` (with its parsed body), or undefined when it carried no key. */
+/** The keyed form of `req` (its parsed body, the client's IP, the clock), or undefined when it carried no key. */
 export function idempotentRequest(
   req: Request,
   endpoint: IdempotentEndpoint,
   key: string | undefined,
   body: unknown,
+  ip: string | undefined,
+  now: Date,
 ): IdempotentRequest | undefined {
   if (key === undefined) return undefined;
-  return { endpoint, key, hash: requestHash(req.method, new URL(req.url).pathname, body) };
+  return { endpoint, key, hash: requestHash(req.method, new URL(req.url).pathname, body), ip, now };
 }
 
 const IN_FLIGHT = () =>
@@ -74,7 +97,12 @@ const KEY_REUSED = () =>
 
 type KeyRow = { request_hash: string; response_status: number | null; response_body: string | null };
 
-type Claim = { claimed: true; claim: string } | { claimed: false; response: Response };
+// Claimed (ours to answer), answered from the stored key, or over the client's budget with no stored key to answer
+// from (the request is then served without its key).
+type Claim =
+  | { claimed: true; claim: string }
+  | { claimed: false; response: Response }
+  | { claimed: false; response: undefined };
 
 // A fresh key is inserted as claimed. An existing row is taken over only when it has expired (the retention job has
 // not run yet) or when its request died in flight (no answer, lock past) and this is the same request.
@@ -102,21 +130,44 @@ async function claimKey(db: Queryable, request: IdempotentRequest): Promise<Clai
       IDEMPOTENCY_WINDOW_HOURS,
     ]);
     if (claimed[0]) return { claimed: true, claim };
-    const { rows } = await db.query<KeyRow>(
-      `SELECT request_hash, response_status, response_body FROM idempotency_keys
-       WHERE endpoint = $1 AND key = $2 AND expires_at > now()`,
-      [request.endpoint, request.key],
-    );
-    const row = rows[0];
-    if (!row) continue;
-    if (row.request_hash !== request.hash) return { claimed: false, response: KEY_REUSED() };
-    if (row.response_status === null || row.response_body === null) return { claimed: false, response: IN_FLIGHT() };
-    return {
-      claimed: false,
-      response: reply(row.response_status, JSON.parse(row.response_body), { 'Idempotent-Replayed': 'true' }),
-    };
+    const response = await storedKeyAnswer(db, request);
+    if (response) return { claimed: false, response };
   }
   return { claimed: false, response: IN_FLIGHT() };
+}
+
+/**
+ * What a key already stored answers `request`: 422 for a different request, 409 while its first request is in
+ * flight, else the stored answer replayed. Undefined when no live key is stored.
+ */
+async function storedKeyAnswer(db: Queryable, request: IdempotentRequest): Promise<Response | undefined> {
+  const { rows } = await db.query<KeyRow>(
+    `SELECT request_hash, response_status, response_body FROM idempotency_keys
+     WHERE endpoint = $1 AND key = $2 AND expires_at > now()`,
+    [request.endpoint, request.key],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  if (row.request_hash !== request.hash) return KEY_REUSED();
+  if (row.response_status === null || row.response_body === null) return IN_FLIGHT();
+  return reply(row.response_status, JSON.parse(row.response_body), { 'Idempotent-Replayed': 'true' });
+}
+
+/**
+ * Claims the key within the client's budget of stored keys (IDEMPOTENCY_KEYS_PER_IP): only a claimed row spends a
+ * unit, so a key already stored answers (replay, 422, 409) whatever the budget. A claim over the budget is deleted
+ * again in the same transaction: the request is then served without its key.
+ */
+async function claimWithinBudget(tx: Transaction, request: IdempotentRequest): Promise<Claim> {
+  const claim = await claimKey(tx, request);
+  if (!claim.claimed) return claim;
+  if (await takeFromThrottle(tx, IDEMPOTENCY_KEYS_PER_IP, request.ip, request.now)) return claim;
+  await tx.query('DELETE FROM idempotency_keys WHERE endpoint = $1 AND key = $2 AND claim = $3', [
+    request.endpoint,
+    request.key,
+    claim.claim,
+  ]);
+  return { claimed: false, response: undefined };
 }
 
 /** Our claim was taken over (we outlived IN_FLIGHT_SECONDS): the write must not commit. */
@@ -130,7 +181,8 @@ class ClaimLostError extends Error {
  * body (`Idempotent-Replayed: true`), a different request under the same key gets 422, a repeat while the first is
  * still running gets 409 with Retry-After. The answer `work` returns is stored in the same transaction as its writes,
  * so either both are kept or neither. `work` returns only final answers (2xx and the business's 4xx); anything it
- * throws (a 5xx) stores nothing and frees the key for an immediate retry.
+ * throws (a 5xx) stores nothing and frees the key for an immediate retry. A client past its budget of stored keys
+ * (IDEMPOTENCY_KEYS_PER_IP) is served as if it had sent no key: its retries are not deduplicated.
  */
 export async function answerOnce(
   db: Queryable,
@@ -141,8 +193,8 @@ export async function answerOnce(
   // Every statement here runs inside BEGIN … COMMIT, even the single ones: the embedded database's socket server
   // (PGlite, one session shared by all connections) keeps a connection's statements together only inside a
   // transaction block; outside one, two connections' parameterised statements can interleave. Postgres is unaffected.
-  const claim = await inTransaction(db, (tx) => claimKey(tx, request));
-  if (!claim.claimed) return claim.response;
+  const claim = await inTransaction(db, (tx) => claimWithinBudget(tx, request));
+  if (!claim.claimed) return claim.response ?? inTransaction(db, work);
   try {
     return await inTransaction(db, async (tx) => {
       const response = await work(tx);

@@ -32,6 +32,8 @@ export type RetentionRule = {
 export const RETENTION_RULES = [
   // A key's window (IDEMPOTENCY_WINDOW_HOURS) is stamped in expires_at when it is claimed.
   { name: 'idempotencyKeys', table: 'idempotency_keys', where: 'expires_at <= least($1::timestamptz, now())', params: [] },
+  // A client's budget (netlify/lib/throttle.ts) counts within its window only; its row is useless once the window ends.
+  { name: 'clientThrottles', table: 'client_throttle', where: 'window_end <= $1::timestamptz', params: [] },
   // ABSOLUTE_LIFETIME_MS is stamped in expires_at at sign-in; IDLE_TIMEOUT_MS counts from the last request.
   {
     name: 'sessions',

@@ -5,6 +5,7 @@ import forms from '../content/forms.json';
 import { fillTemplate } from '../lib/template';
 import { formatLongDate } from '../lib/time-slots';
 import { addDaysUtc, todayUtc } from '../schemas/dates';
+import { TOO_MANY_HOLDS_MESSAGE } from '../schemas/holds';
 import { $availability } from '../stores/availability';
 import { dismissToast } from '../stores/toasts';
 import AvailabilityChecker from './AvailabilityChecker';
@@ -285,6 +286,21 @@ describe('AvailabilityChecker', () => {
     const [first, retry] = bookingCalls().map(([, init]) => new Headers(init?.headers).get('Idempotency-Key'));
     expect(first).toMatch(/^[0-9a-f-]{36}$/);
     expect(retry).toBe(first);
+  });
+
+  test('a 429 too_many_holds shows Booking Failed with the message to call; the reservation stays filled in', async () => {
+    slotsByDate[DAY] = ['morning'];
+    bookingAnswer = async () =>
+      Response.json({ error: { code: 'too_many_holds', message: TOO_MANY_HOLDS_MESSAGE } }, { status: 429 });
+    const { user } = setup();
+    await chooseDate(user, DAY);
+    await user.click(await screen.findByRole('radio', { name: 'Morning 9AM - 1PM' }));
+    await fillReservation(user);
+    await user.click(bookButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(`${reservation.failure.title}${TOO_MANY_HOLDS_MESSAGE}`);
+    expect(slotRadio('Morning 9AM - 1PM')).toBeChecked();
+    expect(screen.getByLabelText(labels.clientName)).toHaveValue('Hank Porter');
+    expect(availabilityCalls()).toHaveLength(1);
   });
 
   test('a changed reservation after a failure is sent with a new Idempotency-Key', async () => {

@@ -39,6 +39,8 @@ export const ERROR_STATUS = {
   // Our side
   internal_error: 500,
   service_unavailable: 503,
+  // One client (IP) at its daily budget of new holds
+  too_many_holds: 429,
 } as const;
 
 /** One of the API's error codes. */

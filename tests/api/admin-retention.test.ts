@@ -45,6 +45,15 @@ const CASES: Array<{ rule: keyof RetentionReport; seed: string[]; left: string; 
     left: 'SELECT key AS label FROM idempotency_keys',
   },
   {
+    rule: 'clientThrottles',
+    seed: [
+      `INSERT INTO client_throttle (scope, client_key, window_start, window_end, used)
+       VALUES ('holds_per_ip', repeat('a', 64), now() - interval '1 day', now() + interval '1 minute', 3),
+              ('idempotency_keys_per_ip', repeat('b', 64), now() - interval '1 hour 1 minute', now() - interval '1 minute', 9)`,
+    ],
+    left: "SELECT CASE left(client_key, 1) WHEN 'a' THEN 'keep' ELSE 'drop' END AS label FROM client_throttle",
+  },
+  {
     rule: 'sessions',
     owner: true,
     seed: [
@@ -149,7 +158,7 @@ describe.each(databases)('retention on $name', (database) => {
   useDatabase(database);
   resetOwnerTables(database);
   beforeEach(async () => {
-    await query(database, 'TRUNCATE outbox, booking_cancel_tokens, idempotency_keys');
+    await query(database, 'TRUNCATE outbox, booking_cancel_tokens, idempotency_keys, client_throttle');
     // Entries kept by an earlier test are old enough to go only once they are past 24 months: none of them are.
     await query(database, "DELETE FROM audit_log WHERE actor IN ('keep', 'drop') AND at < now() - interval '24 months'");
   });
@@ -183,6 +192,7 @@ describe.each(databases)('retention on $name', (database) => {
       scheduled: 'retention',
       ms: expect.any(Number),
       idempotencyKeys: 1,
+      clientThrottles: 1,
       sessions: 2,
       signInThrottles: 1,
       cancelTokens: 2,

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import bookings from '../../netlify/functions/bookings';
+import { canonicalMailbox } from '../../netlify/lib/mailbox';
 import type { BookingInput } from '../../src/schemas/booking';
 import settings from '../../src/content/settings.json';
 import { addDaysUtc, todayUtc } from '../../src/schemas/dates';
@@ -119,5 +120,96 @@ describe.each(databases)('at most 3 future holds per e-mail address on $name', (
     );
     expect(responses.filter((response) => response.status === 201)).toHaveLength(9);
     for (const email of emails) expect(await holdsOf(database, email)).toBe(3);
+  });
+});
+
+// Spellings of one mailbox that the old count (lower(client_email)) took for three different people each.
+const HOLD_VARIANTS = ['hold+1@example.com', 'Hold+2@Example.com', 'HOLD+tag+more@EXAMPLE.COM'];
+
+describe.each(databases)('one mailbox, one hold limit on $name', (database) => {
+  useDatabase(database);
+
+  test('after 3 holds for hold@example.com, its +tag and case variants get 422 and hold nothing', async () => {
+    for (let n = 0; n < MAX_FUTURE_HOLDS; n += 1) {
+      expect((await book(reservation(n, 'hold@example.com'))).status).toBe(201);
+    }
+    for (const [n, email] of HOLD_VARIANTS.entries()) {
+      const refused = await book(reservation(MAX_FUTURE_HOLDS + n, email));
+      expect(refused.status, email).toBe(422);
+      expect(await refused.json()).toEqual(LIMIT_REACHED);
+    }
+    const [row] = await query<{ n: number }>(database, 'SELECT count(*)::int AS n FROM bookings WHERE NOT is_available');
+    expect(row!.n).toBe(MAX_FUTURE_HOLDS);
+  });
+
+  test('at gmail.com and googlemail.com the dots do not make another mailbox', async () => {
+    const spellings = ['hold@gmail.com', 'h.old@gmail.com', 'Ho.Ld+party@googlemail.com', 'h.o.l.d@gmail.com'];
+    for (const [n, email] of spellings.slice(0, 3).entries()) {
+      expect((await book(reservation(n, email))).status, email).toBe(201);
+    }
+    expect((await book(reservation(3, spellings[3]!))).status).toBe(422);
+  });
+
+  test('other mailboxes stay apart: dots at example.com, a subdomain, another name', async () => {
+    for (let n = 0; n < MAX_FUTURE_HOLDS; n += 1) {
+      expect((await book(reservation(n, 'hold@example.com'))).status).toBe(201);
+    }
+    for (const [n, email] of ['h.old@example.com', 'hold@sub.example.com', 'holden@example.com'].entries()) {
+      expect((await book(reservation(MAX_FUTURE_HOLDS + n, email))).status, email).toBe(201);
+    }
+  });
+
+  test('holds stored before this rule (any spelling, any code path) count for their mailbox', async () => {
+    // Written directly, as rows older than the mailbox column were: the database derives client_mailbox itself.
+    for (const [n, email] of ['Hold+a@Example.com', 'hold+b@example.com', 'HOLD@example.com'].entries()) {
+      const held = reservation(n, email);
+      await query(
+        database,
+        `INSERT INTO bookings (date, time_slot, is_available, client_name, client_email, event_type)
+         VALUES ($1, $2, false, 'Hank Porter', $3, 'birthday')`,
+        [held.date, held.timeSlot, email],
+      );
+    }
+    const stored = await query<{ client_mailbox: string }>(database, 'SELECT DISTINCT client_mailbox FROM bookings');
+    expect(stored).toEqual([{ client_mailbox: 'hold@example.com' }]);
+    expect((await book(reservation(MAX_FUTURE_HOLDS, 'hold@example.com'))).status).toBe(422);
+  });
+
+  test('6 simultaneous bookings by spellings of one mailbox: exactly 3 succeed', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, (_, n) => book(reservation(n, n % 2 ? `Dolly+${n}@Example.com` : `dolly+${n}@example.com`))),
+    );
+    expect(responses.map((response) => response.status).sort()).toEqual([201, 201, 201, 422, 422, 422]);
+    const [row] = await query<{ n: number }>(
+      database,
+      "SELECT count(*)::int AS n FROM bookings WHERE client_mailbox = 'dolly@example.com' AND NOT is_available",
+    );
+    expect(row!.n).toBe(3);
+  });
+
+  test('the database reads every address as the mailbox canonicalMailbox reads', async () => {
+    const addresses = [
+      'hold@example.com',
+      'Hold@Example.COM',
+      'hold+1@example.com',
+      'hold+a+b@example.com',
+      'h.old@example.com',
+      'h.old@gmail.com',
+      'H.o.l.d+x@GoogleMail.com',
+      'hold@sub.example.com',
+      '+tag@example.com',
+      "o'brien@example.com",
+      'first.last+tag@Sub.Gmail.com',
+      ' Spaced.Out+x@GMAIL.com ',
+      'no-at-sign',
+      'a@b@gmail.com',
+      'trailing@example.com.',
+    ];
+    const rows = await query<{ address: string; mailbox: string }>(
+      database,
+      'SELECT address, canonical_mailbox(address) AS mailbox FROM unnest($1::text[]) AS address',
+      [addresses],
+    );
+    expect(rows).toEqual(addresses.map((address) => ({ address, mailbox: canonicalMailbox(address) })));
   });
 });

@@ -3,7 +3,7 @@ import bookings from '../../netlify/functions/bookings';
 import contact from '../../netlify/functions/contact';
 import retention, { config as retentionConfig } from '../../netlify/functions/retention';
 import type { Handler } from '../../netlify/lib/http/endpoint';
-import { IDEMPOTENCY_WINDOW_HOURS, requestHash } from '../../netlify/lib/idempotency';
+import { IDEMPOTENCY_KEYS_PER_IP_PER_HOUR, IDEMPOTENCY_WINDOW_HOURS, requestHash } from '../../netlify/lib/idempotency';
 import { withDatabase } from '../../netlify/lib/db';
 import { addDaysUtc, todayUtc } from '../../src/schemas/dates';
 import { EXPECTED_HEADERS, call, databases, headersOf, postJson, query, useDatabase } from './support';
@@ -76,7 +76,7 @@ describe('the purge of expired keys', () => {
 describe.each(databases)('Idempotency-Key on $name', (database) => {
   useDatabase(database);
   beforeEach(async () => {
-    await query(database, 'TRUNCATE idempotency_keys');
+    await query(database, 'TRUNCATE idempotency_keys, client_throttle');
   });
 
   describe.each(ENDPOINTS)('POST $path', (endpoint) => {
@@ -280,6 +280,51 @@ describe.each(databases)('Idempotency-Key on $name', (database) => {
     expect(retried.status).toBe(409);
     expect(retried.headers.get('idempotent-replayed')).toBe('true');
     expect(await retried.text()).toBe(takenText);
+  });
+
+  test(`one IP stores at most ${IDEMPOTENCY_KEYS_PER_IP_PER_HOUR} keys an hour: key #${IDEMPOTENCY_KEYS_PER_IP_PER_HOUR + 1} is served, not stored; another IP still stores`, async () => {
+    const endpoint = ENDPOINTS[0]!;
+    const from = (ip: string, n: number, key: string) =>
+      call(endpoint.handler, postJson(endpoint.path, endpoint.body(n), { 'idempotency-key': key, 'x-nf-client-connection-ip': ip }));
+    // In batches, as a script would send them; every one is a new inquiry with a new key.
+    for (let batch = 0; batch < IDEMPOTENCY_KEYS_PER_IP_PER_HOUR; batch += 10) {
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, n) => from('203.0.113.50', batch + n, `filler-${batch + n}`)),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(201));
+    }
+    expect(await keyRows(database)).toHaveLength(IDEMPOTENCY_KEYS_PER_IP_PER_HOUR);
+
+    const over = await from('203.0.113.50', 1000, 'one-too-many');
+    expect(over.status).toBe(201);
+    expect(over.headers.get('idempotent-replayed')).toBeNull();
+    expect(await keyRows(database)).toHaveLength(IDEMPOTENCY_KEYS_PER_IP_PER_HOUR);
+    expect(await count(database, endpoint.table)).toBe(IDEMPOTENCY_KEYS_PER_IP_PER_HOUR + 1);
+    // Over the budget a retry is not deduplicated (acceptable for a client sending this many) ...
+    expect((await from('203.0.113.50', 1000, 'one-too-many')).status).toBe(201);
+    expect(await count(database, endpoint.table)).toBe(IDEMPOTENCY_KEYS_PER_IP_PER_HOUR + 2);
+    // ... but a key stored before the budget ran out still replays its answer.
+    const replayed = await from('203.0.113.50', 0, 'filler-0');
+    expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+    expect(await count(database, endpoint.table)).toBe(IDEMPOTENCY_KEYS_PER_IP_PER_HOUR + 2);
+
+    expect((await from('198.51.100.60', 2000, 'elsewhere')).status).toBe(201);
+    expect((await keyRows(database)).map((row) => row.key)).toContain('elsewhere');
+    expect(await keyRows(database)).toHaveLength(IDEMPOTENCY_KEYS_PER_IP_PER_HOUR + 1);
+  });
+
+  test('a replayed answer or a refused key does not spend the budget', async () => {
+    const endpoint = ENDPOINTS[0]!;
+    const from = (body: unknown, key: string) =>
+      call(endpoint.handler, postJson(endpoint.path, body, { 'idempotency-key': key, 'x-nf-client-connection-ip': '203.0.113.51' }));
+    expect((await from(endpoint.body(0), 'first')).status).toBe(201);
+    for (let n = 0; n < 3; n += 1) expect((await from(endpoint.body(0), 'first')).status).toBe(201);
+    expect((await from(endpoint.body(1), 'first')).status).toBe(422);
+    const [row] = await query<{ used: number }>(
+      database,
+      "SELECT used FROM client_throttle WHERE scope = 'idempotency_keys_per_ip'",
+    );
+    expect(row!.used).toBe(1);
   });
 
   test.skipIf(database.name !== 'PostgreSQL')(

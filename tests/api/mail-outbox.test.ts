@@ -64,6 +64,8 @@ describe.each(databases)('the outbox on $name with a real SMTP server', (databas
         tx,
         { date, timeSlot, clientName, clientEmail: 'dolly@example.com', eventType: 'wedding', website: '' },
         todayUtc(),
+        // A client of its own: these reservations are not about the per-IP budget.
+        { ip: crypto.randomUUID(), now: new Date() },
       );
       if (result.outcome !== 'reserved') throw new Error(result.outcome);
       const token = await createCancelToken(tx, result.booking);

@@ -13,6 +13,9 @@ import {
   slotLabel,
   uniqueEmail,
 } from '../fixtures';
+import { HOLDS_PER_IP, HOLDS_PER_IP_PER_DAY } from '../../netlify/lib/bookings/reserve';
+import { throttleClientKey, windowStart } from '../../netlify/lib/throttle';
+import { TOO_MANY_HOLDS_MESSAGE } from '../../src/schemas/holds';
 import { eventually, openContext, skipBrowser, useBrowser, type ViewportName } from './support/browser';
 import { queryRows } from './support/db';
 import { shownSlots } from './support/slots';
@@ -199,6 +202,46 @@ describe.skipIf(skipBrowser)('availability and booking', () => {
     } finally {
       await alice.context.close();
       await bob.context.close();
+    }
+  });
+
+  test('a connection past its daily holds sees Booking Failed with the message to call; the slot stays offered', async () => {
+    // This machine's whole budget for today already used, from either loopback address the browser may come from.
+    const start = windowStart(new Date(), HOLDS_PER_IP.windowSeconds);
+    for (const ip of ['127.0.0.1', '::1']) {
+      await queryRows(
+        `INSERT INTO client_throttle (scope, client_key, window_start, window_end, used)
+         VALUES ('holds_per_ip', $1, $2, $3, $4)
+         ON CONFLICT (scope, client_key, window_start) DO UPDATE SET used = EXCLUDED.used`,
+        [
+          throttleClientKey('holds_per_ip', ip),
+          start,
+          new Date(start.getTime() + HOLDS_PER_IP.windowSeconds * 1000),
+          HOLDS_PER_IP_PER_DAY,
+        ],
+      );
+    }
+
+    const date = clock.day(25);
+    const email = uniqueEmail('too-many');
+    const { context, page } = await visit(browser(), 'phone');
+    try {
+      await chooseDate(page, date);
+      await page.getByRole('radio', { name: slotLabel('afternoon') }).check();
+      await fillReservation(page, 'Peggy Hill', email);
+      const answer = page.waitForResponse((response) => response.url().endsWith('/api/bookings'));
+      await reserveButton(page).click();
+      expect((await answer).status()).toBe(429);
+      const failed = await toastText(page, 'alert', BOOKING_TOASTS.failed.title);
+      expect(failed).toContain(TOO_MANY_HOLDS_MESSAGE);
+      // Nothing was held: the slot is still offered and picked, the form still filled in.
+      expect(await shownSlots(page)).toEqual([...SLOT_LABELS].sort());
+      expect(await page.getByRole('radio', { name: slotLabel('afternoon') }).isChecked()).toBe(true);
+      expect(await page.getByLabel(BOOKING_LABELS.clientEmail).inputValue()).toBe(email);
+      expect(await queryRows('SELECT id FROM bookings WHERE client_email = $1', [email])).toEqual([]);
+    } finally {
+      await context.close();
+      await queryRows('DELETE FROM client_throttle');
     }
   });
 

@@ -3,6 +3,7 @@ import { MAX_FUTURE_HOLDS } from '../../../src/schemas/holds';
 import type { Queryable } from '../db';
 import type { BookingMail } from '../mail/messages';
 import { enqueueBookingMails } from '../mail/outbox';
+import { takeFromThrottle, type ThrottleRule } from '../throttle';
 import type { Transaction } from '../transaction';
 import { createCancelToken } from './cancel-links';
 import { RESERVATION_COLUMNS, toBooking, type ReservationRow } from './rows';
@@ -17,25 +18,42 @@ export async function findAvailableSlots(db: Queryable, date: string): Promise<T
   return TIME_SLOT_KEYS.filter((slot) => !held.has(slot));
 }
 
-/** What a reservation came to: the new booking, the slot held by someone else, or the address at its hold limit. */
+/**
+ * What a reservation came to: the new booking, the slot held by someone else, the mailbox at its hold limit, or the
+ * client (IP) at its daily budget of new holds.
+ */
 export type ReserveResult =
   | { outcome: 'reserved'; booking: Booking }
   | { outcome: 'slot_taken' }
-  | { outcome: 'hold_limit_reached' };
+  | { outcome: 'hold_limit_reached' }
+  | { outcome: 'too_many_holds' };
 
-// Namespace of the per-address advisory locks (the two-key form keeps them apart from any other advisory lock).
+/** Most new holds one client IP may make per UTC day, whatever the addresses (a planner booking several events fits). */
+export const HOLDS_PER_IP_PER_DAY = 10;
+
+/** The client throttle's budget of new holds: HOLDS_PER_IP_PER_DAY per IP per UTC day. */
+export const HOLDS_PER_IP: ThrottleRule = { scope: 'holds_per_ip', limit: HOLDS_PER_IP_PER_DAY, windowSeconds: 86_400 };
+
+/** Who asks for a reservation: the client's IP as Netlify saw the connection, and the request's clock. */
+export type ReservationClient = { ip: string | undefined; now: Date };
+
+// Namespace of the per-mailbox advisory locks (the two-key form keeps them apart from any other advisory lock).
 const HOLD_LOCK_NAMESPACE = 0x686f6c64;
 
-// How many slots an address ($email) holds from $today on; the index bookings_holds_by_email_idx serves it.
+// How many slots the mailbox of an address ($email) holds from $today on. canonical_mailbox (migration 005) is the
+// rule of the generated column client_mailbox, so every spelling of one mailbox counts together; the index
+// bookings_holds_by_mailbox_idx serves it.
 const FUTURE_HOLDS = (email: string, today: string) =>
-  `SELECT count(*) FROM bookings WHERE lower(client_email) = lower(${email}) AND NOT is_available AND date >= ${today}`;
+  `SELECT count(*) FROM bookings
+   WHERE client_mailbox = canonical_mailbox(${email}) AND NOT is_available AND date >= ${today}`;
 
 /**
- * Takes the transaction-long lock on one address (case-insensitive): reservations by one address are counted and
- * made one at a time, so simultaneous ones cannot all slip under the limit. Call it before counting.
+ * Takes the transaction-long lock on the mailbox of one address (every spelling of it: case, +tag, gmail dots):
+ * reservations for one mailbox are counted and made one at a time, so simultaneous ones cannot all slip under the
+ * limit. Call it before counting.
  */
 export async function lockAddress(tx: Transaction, email: string): Promise<void> {
-  await tx.query('SELECT pg_advisory_xact_lock($1, hashtext(lower($2)))', [HOLD_LOCK_NAMESPACE, email]);
+  await tx.query('SELECT pg_advisory_xact_lock($1, hashtext(canonical_mailbox($2)))', [HOLD_LOCK_NAMESPACE, email]);
 }
 
 /** What a reservation of `booking` meets right now: its address at the hold limit, its slot held by a booking. */
@@ -53,12 +71,18 @@ export async function reservationObstacles(
 }
 
 /**
- * Reserves a slot for a visitor, inside `tx`. Under the address's lock, one INSERT that only inserts while the
- * address holds fewer than MAX_FUTURE_HOLDS slots dated `today` (UTC) or later, against the partial unique index on
- * held slots, which decides between concurrent requests (ON CONFLICT DO NOTHING). When nothing was inserted, the
- * hold limit is reported before a taken slot.
+ * Reserves a slot for a visitor, inside `tx`. Under the mailbox's lock, one INSERT that only inserts while the
+ * mailbox holds fewer than MAX_FUTURE_HOLDS slots dated `today` (UTC) or later, against the partial unique index on
+ * held slots, which decides between concurrent requests (ON CONFLICT DO NOTHING). When nothing was inserted, the hold
+ * limit is reported before a taken slot. A new hold then takes a unit of the client's daily budget (HOLDS_PER_IP);
+ * with none left it is deleted again and the answer is `too_many_holds`. Only new holds spend the budget.
  */
-export async function reserveSlot(tx: Transaction, booking: BookingOutput, today: string): Promise<ReserveResult> {
+export async function reserveSlot(
+  tx: Transaction,
+  booking: BookingOutput,
+  today: string,
+  client: ReservationClient,
+): Promise<ReserveResult> {
   await lockAddress(tx, booking.clientEmail);
   const { rows } = await tx.query<ReservationRow>(
     `INSERT INTO bookings (date, time_slot, is_available, client_name, client_email, event_type)
@@ -68,8 +92,16 @@ export async function reserveSlot(tx: Transaction, booking: BookingOutput, today
      RETURNING ${RESERVATION_COLUMNS}`,
     [booking.date, booking.timeSlot, booking.clientName, booking.clientEmail, booking.eventType, today, MAX_FUTURE_HOLDS],
   );
-  if (rows[0]) return { outcome: 'reserved', booking: toBooking(rows[0]) };
-  // Still under the lock: this address's count cannot have changed since the INSERT looked.
+  const reserved = rows[0];
+  if (reserved) {
+    // Taken only once the hold exists, so requests that lose a slot race never queue on the budget's row. That row
+    // stays locked until the transaction ends: one client's new holds pass here one at a time, never over the limit.
+    const budget = await takeFromThrottle(tx, HOLDS_PER_IP, client.ip, client.now);
+    if (budget) return { outcome: 'reserved', booking: toBooking(reserved) };
+    await tx.query('DELETE FROM bookings WHERE id = $1', [reserved.id]);
+    return { outcome: 'too_many_holds' };
+  }
+  // Still under the lock: this mailbox's count cannot have changed since the INSERT looked.
   const { atHoldLimit } = await reservationObstacles(tx, booking, today);
   return atHoldLimit ? { outcome: 'hold_limit_reached' } : { outcome: 'slot_taken' };
 }

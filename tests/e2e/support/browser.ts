@@ -2,6 +2,7 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { Clock } from '../../fixtures';
 import './context';
+import { queryRows } from './db';
 
 /** The viewports every flow is checked at: a phone and a desktop. */
 export const VIEWPORTS = {
@@ -23,11 +24,16 @@ export const baseURL = e2e.baseURL;
 /** True when the browser suite cannot run here (no Chromium); the reason was printed by the global setup. */
 export const skipBrowser = e2e.skipReason !== '';
 
-/** Connects this test file to the shared browser for its lifetime; call at the top of a describe block. */
+/**
+ * Connects this test file to the shared browser for its lifetime; call at the top of a describe block. Each file
+ * starts with fresh per-client budgets: every visit of the suite reaches the functions from 127.0.0.1 (netlify dev
+ * takes the address from the connection), and the suite as a whole books more than one client's daily holds.
+ */
 export function useBrowser(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
     browser = await chromium.connect(e2e.wsEndpoint);
+    await queryRows('DELETE FROM client_throttle');
   });
   afterAll(async () => {
     await browser?.close();
