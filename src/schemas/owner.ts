@@ -127,8 +127,11 @@ export const InquiryQuerySchema = v.object({
   ),
 });
 
-/** The signed-in owner, as GET/POST /api/admin/session answer it. */
-export type OwnerSession = { user: { username: string } };
+/**
+ * The signed-in owner, as GET/POST /api/admin/session answer it, with the failed sign-in attempts for the account
+ * between the previous successful sign-in and this session's (shown on the desk).
+ */
+export type OwnerSession = { user: { username: string }; failedSignIns: number };
 
 /** One inquiry in the desk: its id, when it was received (ISO instant) and its stored fields. */
 export type OwnerInquiry = { id: string; createdAt: string } & InquiryRecord;
