@@ -16,10 +16,13 @@ CREATE TABLE owner_devices (
 CREATE INDEX owner_devices_user_id_idx ON owner_devices (user_id);
 CREATE INDEX owner_devices_expires_at_idx ON owner_devices (expires_at);
 
--- Failed sign-ins for this account since its last successful one, from anywhere (known devices, unknown clients,
--- refused while throttled). A successful sign-in moves the figure into the new session and starts again at 0.
-ALTER TABLE users ADD COLUMN failed_sign_ins integer NOT NULL DEFAULT 0
-  CONSTRAINT users_failed_sign_ins_not_negative CHECK (failed_sign_ins >= 0);
+-- Failed sign-ins for an account since its last successful one, from anywhere (known devices, unknown clients,
+-- refused while throttled); no row means none. A successful sign-in deletes the row and moves the figure into the
+-- new session. A table of its own, so the spec's users table keeps its three columns.
+CREATE TABLE failed_sign_ins (
+  user_id uuid PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+  failures integer NOT NULL CONSTRAINT failed_sign_ins_failures_positive CHECK (failures > 0)
+);
 
 -- What the desk shows for the whole session: "3 failed sign-in attempts since your last visit".
 ALTER TABLE sessions ADD COLUMN failed_sign_ins_before integer NOT NULL DEFAULT 0

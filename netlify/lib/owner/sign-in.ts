@@ -58,18 +58,20 @@ function deviceThrottleKey(accountKey: string, deviceHash: string): string {
 
 /** Counts one more failed sign-in for the account (shown to the owner at the next successful one). */
 async function countFailure(db: Queryable, userId: string): Promise<void> {
-  await db.query('UPDATE users SET failed_sign_ins = least(failed_sign_ins + 1, 1000000000) WHERE id = $1', [userId]);
+  await db.query(
+    `INSERT INTO failed_sign_ins AS f (user_id, failures) VALUES ($1, 1)
+     ON CONFLICT (user_id) DO UPDATE SET failures = least(f.failures + 1, 1000000000)`,
+    [userId],
+  );
 }
 
 /** Answers the account's failed sign-ins since its last successful one and starts the count again at 0. */
 async function takeFailureCount(db: Queryable, userId: string): Promise<number> {
-  // FOR UPDATE: a failure counted while this runs is either in the figure answered or in the new count, never lost.
-  const { rows } = await db.query<{ failed_sign_ins: number }>(
-    `WITH old AS (SELECT id, failed_sign_ins FROM users WHERE id = $1 FOR UPDATE)
-     UPDATE users u SET failed_sign_ins = 0 FROM old WHERE u.id = old.id RETURNING old.failed_sign_ins`,
-    [userId],
-  );
-  return rows[0]?.failed_sign_ins ?? 0;
+  // One statement: a failure counted meanwhile is either in the figure answered or in a new row, never lost.
+  const { rows } = await db.query<{ failures: number }>('DELETE FROM failed_sign_ins WHERE user_id = $1 RETURNING failures', [
+    userId,
+  ]);
+  return rows[0]?.failures ?? 0;
 }
 
 /**
