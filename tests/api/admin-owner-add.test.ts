@@ -37,7 +37,9 @@ const PASSWORD = 'longhorn-sunset-margarita';
 const TOO_EASY = 'That password is too easy to guess.';
 const PASSPHRASE = 'Please use a longer passphrase of a few unrelated words. Nothing was changed.';
 
-describe.each(databases)('npm run owner:add against DATABASE_URL ($name)', (database) => {
+// Each run is a process of its own that loads tsx, zxcvbn's dictionaries and runs scrypt: on a busy machine one run
+// alone can take several seconds, and a test makes up to four.
+describe.each(databases)('npm run owner:add against DATABASE_URL ($name)', { timeout: 90_000 }, (database) => {
   useDatabase(database);
   resetOwnerTables(database);
   const env = () => ({ DATABASE_URL: database.url, NEON_WS_PROXY: database.wsProxy });
