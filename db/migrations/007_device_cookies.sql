@@ -1,4 +1,4 @@
--- 005: the owner can always get in (OWASP "Slow Down Online Guessing Attacks with Device Cookies"), and sees how
+-- 007: the owner can always get in (OWASP "Slow Down Online Guessing Attacks with Device Cookies"), and sees how
 -- many sign-ins failed since the last one.
 
 -- One row per browser where an owner signed in successfully. Only the SHA-256 of the device cookie's random token
