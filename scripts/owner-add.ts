@@ -12,7 +12,7 @@ import * as v from 'valibot';
 import { withDatabase } from '../netlify/lib/db';
 import type { DatabaseConfig } from '../netlify/lib/env';
 import { migrate } from '../netlify/lib/migrations';
-import { isCommonPassword } from '../netlify/lib/owner/common-passwords';
+import { createPasswordJudge } from '../netlify/lib/owner/password-strength';
 import { hashPassword } from '../netlify/lib/owner/passwords';
 import { setOwnerPassword } from '../netlify/lib/owner/users';
 import { UsernameSchema, createNewPasswordSchema } from '../src/schemas/owner';
@@ -145,7 +145,8 @@ async function openTarget(io: OwnerAddIo): Promise<Target> {
 export async function ownerAdd(args: readonly string[], io: OwnerAddIo): Promise<number> {
   try {
     const { username, reset } = parseArgs(args);
-    const password = v.safeParse(createNewPasswordSchema(isCommonPassword), await readPassword(io));
+    const typed = await readPassword(io);
+    const password = v.safeParse(createNewPasswordSchema(await createPasswordJudge(username)), typed);
     if (!password.success) throw new UsageError(`${password.issues[0].message} Nothing was changed.`);
     const hash = await hashPassword(password.output);
     const target = await openTarget(io);

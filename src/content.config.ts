@@ -265,6 +265,8 @@ const deskCopy = z.object({
     failure,
   }),
   signedInAs: template('username'),
+  // Shown after sign-in when sign-ins failed for the account since the owner's last one.
+  failedSignIns: z.object({ one: text, other: template('count') }),
   signOut: text,
   signedOut: toast,
   expired: text,

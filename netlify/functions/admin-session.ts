@@ -4,6 +4,7 @@ import { SIGN_IN_FAILED_MESSAGE, SignInSchema, type OwnerSession } from '../../s
 import { readJsonBody } from '../lib/http/body';
 import { API_HEADERS, reply, replyError, replyInvalid } from '../lib/http/reply';
 import { recordAudit } from '../lib/owner/audit';
+import { deviceCookie, deviceTokenOf } from '../lib/owner/devices';
 import { ownerEndpoint } from '../lib/owner/endpoint';
 import { clearedSessionCookie, revokeSession, sessionCookie } from '../lib/owner/sessions';
 import { signIn } from '../lib/owner/sign-in';
@@ -14,12 +15,17 @@ function waitText(seconds: number): string {
 
 /**
  * /api/admin/session: GET answers who is signed in (401 when nobody), POST { username, password } signs in with a
- * fresh session cookie, DELETE signs out (the session ends in the database and the cookie is cleared).
+ * fresh session cookie and device cookie, DELETE signs out (the session ends in the database and the session cookie
+ * is cleared; the device cookie stays). Both answers carry the failed sign-ins since the last visit.
  */
 export default ownerEndpoint(
   'admin-session',
   {
-    GET: async (_req, { session }) => reply(200, { user: { username: session.user.username } } satisfies OwnerSession),
+    GET: async (_req, { session }) =>
+      reply(200, {
+        user: { username: session.user.username },
+        failedSignIns: session.failedSignInsBefore,
+      } satisfies OwnerSession),
     DELETE: async (_req, { db, session }) => {
       await revokeSession(db, session.tokenHash);
       await recordAudit(db, { actor: session.user.username, action: 'sign_out' });
@@ -35,7 +41,7 @@ export default ownerEndpoint(
       if (!body.ok) return body.response;
       const credentials = v.safeParse(SignInSchema, body.value);
       if (!credentials.success) return replyInvalid(credentials.issues);
-      const result = await signIn(db, credentials.output, now);
+      const result = await signIn(db, credentials.output, now, deviceTokenOf(req));
       if (!result.ok && result.reason === 'throttled') {
         return replyError(
           429,
@@ -47,9 +53,14 @@ export default ownerEndpoint(
       if (!result.ok) return replyError(401, 'invalid_credentials', SIGN_IN_FAILED_MESSAGE);
       // A session presented with this sign-in is replaced, never reused.
       if (session) await revokeSession(db, session.tokenHash);
-      return reply(200, { user: { username: result.user.username } } satisfies OwnerSession, {
-        'Set-Cookie': sessionCookie(result.token),
-      });
+      const response = reply(
+        200,
+        { user: { username: result.user.username }, failedSignIns: result.failedSignInsBefore } satisfies OwnerSession,
+        { 'Set-Cookie': sessionCookie(result.token) },
+      );
+      // The device cookie outlives sign-out: it is what keeps this browser a known device.
+      response.headers.append('Set-Cookie', deviceCookie(result.deviceToken));
+      return response;
     },
   },
 );

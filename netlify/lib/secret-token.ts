@@ -9,3 +9,15 @@ export function newSecretToken(): string {
 export function hashSecretToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
+
+/** The secret token sent in a request's cookie `name`, if it has a token's shape (43 base64url characters). */
+export function secretTokenFromCookie(req: Request, name: string): string | undefined {
+  for (const part of (req.headers.get('cookie') ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) {
+      const token = value.join('=');
+      return /^[A-Za-z0-9_-]{43}$/.test(token) ? token : undefined;
+    }
+  }
+  return undefined;
+}

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { DeskCopy } from '../content.config';
 import { ApiError } from '../lib/api';
 import { fetchSession, isUnauthorized, signOut } from '../lib/desk-api';
+import type { OwnerSession } from '../schemas/owner';
 import { useHydrated } from '../lib/use-hydrated';
 import { showToast } from '../stores/toasts';
 import BlocksView from './desk/BlocksView';
@@ -17,8 +18,8 @@ interface Props {
   copy: DeskCopy;
 }
 
-/** Who is signed in: unknown while the session is checked, null when signed out. */
-type Owner = { username: string } | null | undefined;
+/** Who is signed in (and the failed sign-ins since their last visit): unknown while the session is checked, null when signed out. */
+type Owner = OwnerSession | null | undefined;
 
 /**
  * The owner's desk at /admin: the sign-in form, then the inquiries, bookings, blocked-dates and e-mail views with
@@ -35,7 +36,7 @@ export default function OwnerDesk({ copy }: Props) {
   useEffect(() => {
     let live = true;
     fetchSession().then(
-      (session) => live && setOwner(session.user),
+      (session) => live && setOwner(session),
       () => live && setOwner(null),
     );
     const follow = () => setView(viewFromHash(window.location.hash));
@@ -87,9 +88,9 @@ export default function OwnerDesk({ copy }: Props) {
         copy={copy.signIn}
         notice={expired ? copy.expired : undefined}
         headingRef={heading}
-        onSignedIn={(user) => {
+        onSignedIn={(session) => {
           setExpired(false);
-          setOwner(user);
+          setOwner(session);
         }}
       />
     );
@@ -97,7 +98,14 @@ export default function OwnerDesk({ copy }: Props) {
   const shared = { copy, onError };
   return (
     <div className={styles.desk}>
-      <DeskNav copy={copy} view={view} username={owner.username} onSignOut={onSignOut} />
+      <DeskNav copy={copy} view={view} username={owner.user.username} onSignOut={onSignOut} />
+      {owner.failedSignIns > 0 && (
+        <p className={styles.notice} role="status">
+          {owner.failedSignIns === 1
+            ? copy.failedSignIns.one
+            : copy.failedSignIns.other.replace('{count}', owner.failedSignIns.toLocaleString('en-US'))}
+        </p>
+      )}
       <section className={styles.view} aria-labelledby="desk-view-heading">
         <h2 id="desk-view-heading" ref={heading} tabIndex={-1} className={styles.viewHeading}>
           {copy.views[view]}

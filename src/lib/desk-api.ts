@@ -23,7 +23,7 @@ export function fetchSession(): Promise<OwnerSession> {
   return getJson(['/api/admin/session']);
 }
 
-/** POST /api/admin/session: signs in; the server sets the session cookie. */
+/** POST /api/admin/session: signs in; the server sets the session cookie and the browser's device cookie. */
 export function signIn(credentials: SignInInput, options?: WriteOptions): Promise<OwnerSession> {
   return postJson('/api/admin/session', credentials, options);
 }

@@ -7,7 +7,7 @@ import type { InquiryRecord } from './inquiry';
 /** What an owner's username may hold: letters, digits, dot, dash, underscore, 1 to 64 of them. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 
-/** Shortest password an owner may set (no composition rules: length and a common-password list instead). */
+/** Shortest password an owner may set (no composition rules: length and a strength estimate instead). */
 export const MIN_PASSWORD_LENGTH = 12;
 /** Longest password accepted anywhere (scrypt takes any length; this only bounds the work per request). */
 export const MAX_PASSWORD_LENGTH = 1024;
@@ -38,13 +38,20 @@ export const UsernameSchema = v.pipe(
   v.regex(USERNAME_PATTERN, 'A username is 1 to 64 letters, digits, dots, dashes or underscores.'),
 );
 
-/** A new owner password: 12 to 1024 characters and not in `isCommon`'s list (passed in: the list is server-side). */
-export function createNewPasswordSchema(isCommon: (password: string) => boolean) {
+/**
+ * A new owner password: 12 to 1024 characters, and strong enough for `weakness` (passed in: the strength estimate
+ * and its dictionaries are server-side), which answers why a password is too weak, or undefined.
+ */
+export function createNewPasswordSchema(weakness: (password: string) => string | undefined) {
   return v.pipe(
     v.string('Please type a password.'),
     v.minLength(MIN_PASSWORD_LENGTH, `Please use at least ${MIN_PASSWORD_LENGTH} characters.`),
     v.maxLength(MAX_PASSWORD_LENGTH, 'Please use at most 1024 characters.'),
-    v.check((password) => !isCommon(password), 'That password is on a list of common passwords; please pick another.'),
+    v.rawCheck(({ dataset, addIssue }) => {
+      if (!dataset.typed) return;
+      const problem = weakness(dataset.value);
+      if (problem) addIssue({ message: problem });
+    }),
   );
 }
 
@@ -202,8 +209,11 @@ export type InquirySearchInput = v.InferInput<typeof InquirySearchSchema>;
 /** POST /api/admin/inquiries.csv { q }: the export of the inquiries matching a search term. */
 export const InquiryExportSchema = formObject({ q: SearchTextSchema }, 'Please send the search as { "q": "..." }.');
 
-/** The signed-in owner, as GET/POST /api/admin/session answer it. */
-export type OwnerSession = { user: { username: string } };
+/**
+ * The signed-in owner, as GET/POST /api/admin/session answer it, with the failed sign-in attempts for the account
+ * between the previous successful sign-in and this session's (shown on the desk).
+ */
+export type OwnerSession = { user: { username: string }; failedSignIns: number };
 
 /** One inquiry in the desk: its id, when it was received (ISO instant) and its stored fields. */
 export type OwnerInquiry = {

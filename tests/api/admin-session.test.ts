@@ -59,8 +59,8 @@ describe.each(databases)('/api/admin/session on $name', (database) => {
     const response = await signIn();
     expect(response.status).toBe(200);
     expect(headersOf(response)).toMatchObject(EXPECTED_HEADERS);
-    expect(await response.json()).toEqual({ user: { username: 'Dolores' } });
-    const setCookie = response.headers.get('set-cookie')!;
+    expect(await response.json()).toEqual({ user: { username: 'Dolores' }, failedSignIns: 0 });
+    const setCookie = response.headers.getSetCookie()[0]!;
     expect(setCookie).toMatch(/^__Host-session=[A-Za-z0-9_-]{43}; /);
     expect(setCookie.split('; ').slice(1).sort()).toEqual(
       ['HttpOnly', 'Max-Age=604800', 'Path=/', 'SameSite=Strict', 'Secure'].sort(),
@@ -72,7 +72,7 @@ describe.each(databases)('/api/admin/session on $name', (database) => {
 
     const me = await whoAmI(cookieFrom(response));
     expect(me.status).toBe(200);
-    expect(await me.json()).toEqual({ user: { username: 'Dolores' } });
+    expect(await me.json()).toEqual({ user: { username: 'Dolores' }, failedSignIns: 0 });
     expect(await auditSince(database, mark)).toEqual([{ actor: 'Dolores', action: 'sign_in', target: null, detail: {} }]);
   });
 
@@ -80,7 +80,7 @@ describe.each(databases)('/api/admin/session on $name', (database) => {
     await createOwner(database);
     const response = await signIn({ username: '  dOLORES ', password: OWNER.password });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ user: { username: 'Dolores' } });
+    expect(await response.json()).toEqual({ user: { username: 'Dolores' }, failedSignIns: 0 });
     const wrongCase = await signIn({ username: 'Dolores', password: OWNER.password.toUpperCase() });
     expect(wrongCase.status).toBe(401);
   });

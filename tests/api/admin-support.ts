@@ -58,10 +58,17 @@ export function callWith(handler: Handler, request: Request): Promise<Response> 
   return call(handler, request);
 }
 
-/** The `name=value` part of a response's Set-Cookie, ready for a Cookie header. */
+/** The `name=value` part of a response's (first) Set-Cookie, ready for a Cookie header: the session's at sign-in. */
 export function cookieFrom(response: Response): string {
   const setCookie = response.headers.get('set-cookie') ?? '';
   return setCookie.split(';')[0]!;
+}
+
+/** The `name=value` of the device cookie a sign-in answer sets (its second Set-Cookie), ready for a Cookie header. */
+export function deviceCookieFrom(response: Response): string {
+  const device = response.headers.getSetCookie().find((cookie) => cookie.startsWith('__Host-device='));
+  if (!device) throw new Error(`no device cookie in a ${response.status} answer`);
+  return device.split(';')[0]!;
 }
 
 /** The highest audit entry id so far (tests then read only the entries they caused). */

@@ -84,6 +84,8 @@ describe.skipIf(skipBrowser)("the owner's desk", () => {
       await checkState(page, 'sign-in-error');
 
       await signIn(page, OWNER.username, OWNER.password);
+      // The wrong password above is told to the owner once signed in.
+      await page.getByRole('status').filter({ hasText: DESK.failedSignIns.one }).waitFor();
       await page.getByText(DESK.loading).waitFor({ state: 'detached' });
       expect(await deskNav(page).getByRole('link', { name: DESK.views.inquiries }).getAttribute('aria-current')).toBe('page');
       await checkState(page, 'inquiries');

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db';
-import { hashSecretToken, newSecretToken } from '../secret-token';
+import { hashSecretToken, newSecretToken, secretTokenFromCookie } from '../secret-token';
 
 /** The session cookie's name: `__Host-` makes browsers insist on Secure, Path=/ and no Domain. */
 export const SESSION_COOKIE = '__Host-session';
@@ -13,8 +13,11 @@ const COOKIE_ATTRIBUTES = 'Path=/; Secure; HttpOnly; SameSite=Strict';
 /** The signed-in owner behind a request. */
 export type OwnerUser = { id: string; username: string };
 
-/** A session found from its cookie: who, and the hash that names the row (to revoke it). */
-export type OwnerSession = { tokenHash: string; user: OwnerUser };
+/**
+ * A session found from its cookie: who, the hash that names the row (to revoke it), and how many sign-ins for the
+ * account failed between the previous successful sign-in and this one.
+ */
+export type OwnerSession = { tokenHash: string; user: OwnerUser; failedSignInsBefore: number };
 
 /** The Set-Cookie value that hands `token` to the browser for the absolute lifetime. */
 export function sessionCookie(token: string): string {
@@ -28,22 +31,19 @@ export function clearedSessionCookie(): string {
 
 /** The session token sent in a request's Cookie header, if it has the token's shape (43 base64url characters). */
 export function sessionTokenOf(req: Request): string | undefined {
-  for (const part of (req.headers.get('cookie') ?? '').split(';')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name === SESSION_COOKIE) {
-      const token = value.join('=');
-      return /^[A-Za-z0-9_-]{43}$/.test(token) ? token : undefined;
-    }
-  }
-  return undefined;
+  return secretTokenFromCookie(req, SESSION_COOKIE);
 }
 
-/** Starts a session for `userId`: a fresh 256-bit random token (returned once, for the cookie), stored hashed. */
-export async function createSession(db: Queryable, userId: string, now: Date): Promise<string> {
+/**
+ * Starts a session for `userId`: a fresh 256-bit random token (returned once, for the cookie), stored hashed, with
+ * the failed sign-ins since the last visit that the desk shows during this session.
+ */
+export async function createSession(db: Queryable, userId: string, now: Date, failedSignInsBefore = 0): Promise<string> {
   const token = newSecretToken();
   await db.query(
-    `INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at) VALUES ($1, $2, $3, $3, $4)`,
-    [hashSecretToken(token), userId, now, new Date(now.getTime() + ABSOLUTE_LIFETIME_MS)],
+    `INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at, failed_sign_ins_before)
+     VALUES ($1, $2, $3, $3, $4, $5)`,
+    [hashSecretToken(token), userId, now, new Date(now.getTime() + ABSOLUTE_LIFETIME_MS), failedSignInsBefore],
   );
   return token;
 }
@@ -57,19 +57,20 @@ const TOUCH_INTERVAL = '1 minute';
  */
 export async function findSession(db: Queryable, token: string, now: Date): Promise<OwnerSession | undefined> {
   const tokenHash = hashSecretToken(token);
-  const { rows } = await db.query<{ id: string; username: string }>(
+  const { rows } = await db.query<{ id: string; username: string; failed_sign_ins_before: number }>(
     `WITH live AS (
-       SELECT s.token_hash, s.last_seen_at, u.id, u.username
+       SELECT s.token_hash, s.last_seen_at, s.failed_sign_ins_before, u.id, u.username
        FROM sessions s JOIN users u ON u.id = s.user_id
        WHERE s.token_hash = $1 AND s.expires_at > $2::timestamptz AND s.last_seen_at > $3::timestamptz
      ), touched AS (
        UPDATE sessions SET last_seen_at = $2::timestamptz
        WHERE token_hash IN (SELECT token_hash FROM live WHERE last_seen_at < $2::timestamptz - interval '${TOUCH_INTERVAL}')
      )
-     SELECT id, username FROM live`,
+     SELECT id, username, failed_sign_ins_before FROM live`,
     [tokenHash, now, new Date(now.getTime() - IDLE_TIMEOUT_MS)],
   );
-  if (rows[0]) return { tokenHash, user: { id: rows[0].id, username: rows[0].username } };
+  const row = rows[0];
+  if (row) return { tokenHash, user: { id: row.id, username: row.username }, failedSignInsBefore: row.failed_sign_ins_before };
   await db.query('DELETE FROM sessions WHERE token_hash = $1', [tokenHash]);
   return undefined;
 }

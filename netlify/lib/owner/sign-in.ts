@@ -1,9 +1,10 @@
 import type { Queryable } from '../db';
 import { recordAudit } from './audit';
+import { findDevice, rememberDevice } from './devices';
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from './passwords';
 import { createSession, type OwnerUser } from './sessions';
 
-/** Failed sign-ins an account name gets before each further try must wait. */
+/** Failed sign-ins an account name (from unknown clients), or one known device, gets before each further try must wait. */
 export const FREE_FAILURES = 5;
 /** The longest wait between tries, in seconds (the delay doubles from 2 s up to this; never a permanent lock). */
 export const MAX_DELAY_SECONDS = 15 * 60;
@@ -18,9 +19,9 @@ export function throttleDelaySeconds(failures: number): number {
 const DELAY_SQL = `CASE WHEN t.failures < ${FREE_FAILURES} THEN 0
   ELSE least(${MAX_DELAY_SECONDS}, power(2, least(t.failures - ${FREE_FAILURES} + 1, 10))) END`;
 
-/** What a sign-in attempt came to. */
+/** What a sign-in attempt came to: on success the session's token, the device cookie's token and the failures since the last sign-in. */
 export type SignInResult =
-  | { ok: true; user: OwnerUser; token: string }
+  | { ok: true; user: OwnerUser; token: string; deviceToken: string; failedSignInsBefore: number }
   | { ok: false; reason: 'invalid' }
   | { ok: false; reason: 'throttled'; retryAfterSeconds: number };
 
@@ -48,15 +49,48 @@ async function claimAttempt(db: Queryable, key: string, now: Date): Promise<numb
 }
 
 /**
+ * The throttle row of one known device of an account. A name typed at sign-in could spell the same text, but it
+ * would need the device's hash, which never leaves the database.
+ */
+function deviceThrottleKey(accountKey: string, deviceHash: string): string {
+  return `${accountKey}/device/${deviceHash}`;
+}
+
+/** Counts one more failed sign-in for the account (shown to the owner at the next successful one). */
+async function countFailure(db: Queryable, userId: string): Promise<void> {
+  await db.query(
+    `INSERT INTO failed_sign_ins AS f (user_id, failures) VALUES ($1, 1)
+     ON CONFLICT (user_id) DO UPDATE SET failures = least(f.failures + 1, 1000000000)`,
+    [userId],
+  );
+}
+
+/** Answers the account's failed sign-ins since its last successful one and starts the count again at 0. */
+async function takeFailureCount(db: Queryable, userId: string): Promise<number> {
+  // One statement: a failure counted meanwhile is either in the figure answered or in a new row, never lost.
+  const { rows } = await db.query<{ failures: number }>('DELETE FROM failed_sign_ins WHERE user_id = $1 RETURNING failures', [
+    userId,
+  ]);
+  return rows[0]?.failures ?? 0;
+}
+
+/**
  * Checks a username and password. Every attempt costs one scrypt, also for names with no account (checked against
- * a dummy hash), so the time taken does not tell which names exist. Failures are throttled per account name in the
- * database; success clears the count, re-hashes a password stored with weaker parameters and starts a session.
- * Every outcome is in the audit log (never the password, nor a name that matches no account).
+ * a dummy hash), so the time taken does not tell which names exist.
+ *
+ * Failures are throttled in the database, OWASP's device-cookie way: an attempt from a browser holding a live
+ * device cookie of this account (`deviceToken`) counts against that device alone, so guesses from elsewhere never
+ * lock the owner out of a browser they signed in from before; any other attempt counts against the account name's
+ * bucket for unknown clients. Success clears the bucket it used, re-hashes a password stored with weaker
+ * parameters, starts a session and issues a new device token (replacing the one presented). Every failure of a real
+ * account is counted for the owner to see. Every outcome is in the audit log (never the password, nor a name that
+ * matches no account).
  */
 export async function signIn(
   db: Queryable,
   credentials: { username: string; password: string },
   now: Date,
+  deviceToken?: string,
 ): Promise<SignInResult> {
   const key = credentials.username.toLowerCase().slice(0, 200);
   const { rows } = await db.query<{ id: string; username: string; password: string }>(
@@ -64,21 +98,34 @@ export async function signIn(
     [key],
   );
   const account = rows[0];
-  const wait = await claimAttempt(db, key, now);
+  const device = account && deviceToken ? await findDevice(db, deviceToken, account.id, now) : undefined;
+  const bucket = device ? deviceThrottleKey(key, device) : key;
+  const detail: Record<string, boolean> = device ? { knownDevice: true } : {};
+  const wait = await claimAttempt(db, bucket, now);
   if (wait > 0) {
-    await recordAudit(db, { actor: account?.username ?? null, action: 'sign_in_failed', detail: { throttled: true } });
+    if (account) await countFailure(db, account.id);
+    await recordAudit(db, { actor: account?.username ?? null, action: 'sign_in_failed', detail: { throttled: true, ...detail } });
     return { ok: false, reason: 'throttled', retryAfterSeconds: wait };
   }
   const matches = await verifyPassword(credentials.password, account?.password ?? DUMMY_HASH);
   if (!account || !matches) {
-    await recordAudit(db, { actor: account?.username ?? null, action: 'sign_in_failed', detail: { throttled: false } });
+    if (account) await countFailure(db, account.id);
+    await recordAudit(db, { actor: account?.username ?? null, action: 'sign_in_failed', detail: { throttled: false, ...detail } });
     return { ok: false, reason: 'invalid' };
   }
-  await db.query('DELETE FROM sign_in_throttle WHERE username_key = $1', [key]);
+  await db.query('DELETE FROM sign_in_throttle WHERE username_key = $1', [bucket]);
   if (needsRehash(account.password)) {
     await db.query('UPDATE users SET password = $2 WHERE id = $1', [account.id, await hashPassword(credentials.password)]);
   }
-  const token = await createSession(db, account.id, now);
-  await recordAudit(db, { actor: account.username, action: 'sign_in' });
-  return { ok: true, user: { id: account.id, username: account.username }, token };
+  const failedSignInsBefore = await takeFailureCount(db, account.id);
+  const token = await createSession(db, account.id, now, failedSignInsBefore);
+  const newDeviceToken = await rememberDevice(db, account.id, now, device);
+  await recordAudit(db, { actor: account.username, action: 'sign_in', detail });
+  return {
+    ok: true,
+    user: { id: account.id, username: account.username },
+    token,
+    deviceToken: newDeviceToken,
+    failedSignInsBefore,
+  };
 }

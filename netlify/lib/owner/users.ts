@@ -12,7 +12,8 @@ export type SetOwnerResult =
 
 /**
  * Creates the owner `username` with the PHC `passwordHash`, or with `reset` replaces the password of the existing
- * owner of that name (any case), ends all of their sessions and clears their sign-in throttle. One transaction.
+ * owner of that name (any case), ends all of their sessions and clears their sign-in throttles (known devices stay
+ * known: they only spare the owner the lockout of unknown clients). One transaction.
  */
 export async function setOwnerPassword(
   db: Queryable,
@@ -32,7 +33,11 @@ export async function setOwnerPassword(
         result = { outcome: 'unknown' };
       } else {
         const sessionsRevoked = await revokeUserSessions(tx, user.id);
-        await tx.query('DELETE FROM sign_in_throttle WHERE username_key = lower($1)', [user.username]);
+        // The account's bucket for unknown clients and those of its known devices ('<name>/device/<hash>').
+        await tx.query(
+          "DELETE FROM sign_in_throttle WHERE username_key = lower($1) OR starts_with(username_key, lower($1) || '/device/')",
+          [user.username],
+        );
         await recordAudit(tx, { actor: user.username, action: 'password_set', detail: { reset: true, sessionsRevoked } });
         result = { outcome: 'reset', username: user.username, sessionsRevoked };
       }

@@ -1,7 +1,7 @@
 import type { RefObject } from 'react';
 import type { DeskCopy } from '../../content.config';
 import { signIn } from '../../lib/desk-api';
-import { SignInSchema } from '../../schemas/owner';
+import { SignInSchema, type OwnerSession } from '../../schemas/owner';
 import Field from '../form/Field';
 import formStyles from '../form/form.module.css';
 import { useApiForm } from '../form/use-api-form';
@@ -12,7 +12,7 @@ interface Props {
   /** Why the owner is here again (the session ended), shown above the form. */
   notice?: string;
   headingRef: RefObject<HTMLHeadingElement | null>;
-  onSignedIn: (user: { username: string }) => void;
+  onSignedIn: (session: OwnerSession) => void;
 }
 
 /** The desk's sign-in form: username and password; any failure shows one generic message in the form. */
@@ -22,7 +22,7 @@ export default function SignInForm({ copy, notice, headingRef, onSignedIn }: Pro
     send: signIn,
     failure: copy.failure,
     failureToast: false,
-    onSuccess: (session) => onSignedIn(session.user),
+    onSuccess: onSignedIn,
   });
   return (
     <section className={`card ${styles.signIn}`} aria-labelledby="sign-in-heading">
