@@ -102,7 +102,7 @@ describe('a database that stops in the middle of the run', () => {
     use(database);
     await expectAllAnswered(1);
 
-    const { port, wsProxy } = database;
+    const { wsProxy } = database;
     await database.stop();
     const waits = await expectAllUnavailable(2, 0, CONNECT_TIMEOUT_MS + SLACK_MS);
     console.info(`database stopped: 503 after ${waits.join(', ')} ms (availability, contact, bookings)`);
@@ -110,7 +110,6 @@ describe('a database that stops in the middle of the run', () => {
     // The same server comes back on the same addresses and files.
     database = await startEmbeddedDatabase({
       dataDir: join(dir, 'pgdata'),
-      port,
       wsProxy,
     });
     use(database);
