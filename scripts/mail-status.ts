@@ -6,6 +6,7 @@
 import { withDatabase } from '../netlify/lib/db';
 import { countMessages, listFailedMessages, listWaitingMessages, retryFailedMessages } from '../netlify/lib/mail/outbox';
 import { formatOutboxStatus } from '../netlify/lib/mail/status';
+import { keepNewFilesPrivate } from './lib/private-files';
 import { projectDatabase, type DatabaseHandle } from './lib/shared-harness/database';
 
 const full = process.argv.includes('--full');
@@ -13,6 +14,8 @@ const retryArgument = process.argv.find((argument) => argument.startsWith('--ret
 const retryIds = retryArgument ? retryArgument.slice('--retry='.length).split(',').filter(Boolean) : [];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+// The embedded database's new files (WAL segments) stay this user's only.
+keepNewFilesPrivate();
 let database: DatabaseHandle | undefined;
 try {
   const bad = retryIds.filter((id) => !UUID.test(id));

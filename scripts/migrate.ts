@@ -3,8 +3,11 @@
  * to the embedded database `npm start` uses (see embeddedDataDir in scripts/lib/shared-harness/paths.ts).
  */
 import { migrate } from '../netlify/lib/migrations';
+import { keepNewFilesPrivate } from './lib/private-files';
 import { projectDatabase, type DatabaseHandle } from './lib/shared-harness/database';
 
+// The embedded database's new files (WAL segments) stay this user's only.
+keepNewFilesPrivate();
 let database: DatabaseHandle | undefined;
 try {
   database = await projectDatabase(process.env, { joinRunning: true });

@@ -16,6 +16,7 @@ import { createPasswordJudge } from '../netlify/lib/owner/password-strength';
 import { hashPassword } from '../netlify/lib/owner/passwords';
 import { setOwnerPassword } from '../netlify/lib/owner/users';
 import { UsernameSchema, createNewPasswordSchema } from '../src/schemas/owner';
+import { keepNewFilesPrivate } from './lib/private-files';
 import { DataDirInUseError, startEmbeddedDatabase } from './lib/shared-harness/embedded-db';
 import { embeddedDataDir } from './lib/shared-harness/paths';
 import { findRunningDatabase } from './lib/shared-harness/running-database';
@@ -185,6 +186,7 @@ export async function ownerAdd(args: readonly string[], io: OwnerAddIo): Promise
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  keepNewFilesPrivate(); // the embedded database's new files stay this user's only
   process.exitCode = await ownerAdd(process.argv.slice(2), {
     stdin: process.stdin,
     stdout: process.stdout,

@@ -1,10 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
 import { connect } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import WebSocket from 'ws';
 import { addDaysUtc, todayUtc } from '../src/schemas/dates';
+import { inquiry } from '../tests/fixtures';
+import { BODY_TIMEOUT_MS, MAX_BODY_BYTES } from './lib/request-guard';
+import { runtimeFileOf } from './lib/shared-harness/running-database';
 import { ROOT_DIR, embeddedDataDir } from './lib/shared-harness/paths';
 import { freePort } from './lib/shared-harness/free-port';
 
@@ -30,6 +35,57 @@ async function status(url: string): Promise<number> {
   const response = await fetch(url, { signal: AbortSignal.timeout(30_000) });
   await response.arrayBuffer();
   return response.status;
+}
+
+/** POSTs `size` bytes to `url` as a browser's no-cors fetch would: the answer's status and how long it took. */
+function postBytes(url: string, size: number): Promise<{ status: number; ms: number }> {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const sent = request(url, { method: 'POST', headers: { 'Content-Type': 'text/plain', 'Content-Length': size } }, (answer) => {
+      answer.resume();
+      answer.on('end', () => resolve({ status: answer.statusCode ?? 0, ms: Date.now() - started }));
+    });
+    sent.on('error', reject);
+    sent.end(Buffer.alloc(size, 0x20));
+  });
+}
+
+/** Declares a 10-byte body, sends 1 byte and waits: the first line of the answer (if any) and when it came. */
+function postStalled(port: number): Promise<{ line: string; ms: number }> {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    let received = '';
+    socket.on('data', (chunk) => (received += chunk.toString()));
+    socket.on('error', () => undefined);
+    socket.on('close', () => resolve({ line: received.split('\r\n')[0] ?? '', ms: Date.now() - started }));
+    socket.write(`POST /api/contact HTTP/1.1\r\nHost: localhost:${port}\r\nContent-Type: application/json\r\nContent-Length: 10\r\n\r\n{`);
+    setTimeout(() => socket.destroy(), 60_000);
+  });
+}
+
+/** Every folder and file under `dir` whose mode gives group or others any access, with its mode. */
+async function notPrivate(dir: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isSymbolicLink() || entry.isSocket()) continue;
+    const path = join(entry.parentPath, entry.name);
+    const { mode } = await lstat(path);
+    if ((mode & 0o077) !== 0) found.push(`${(mode & 0o777).toString(8)} ${path}`);
+  }
+  return found;
+}
+
+/** Whether a WebSocket (socket.io's) upgrade at `url` with `origin` is accepted. */
+function upgrades(url: string, origin: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = new WebSocket(url, { origin });
+    socket.once('open', () => {
+      socket.close();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
 }
 
 /** This machine's addresses other than loopback: where a neighbour on the network would connect. */
@@ -116,6 +172,75 @@ describe('npm start', () => {
     }
   });
 
+  test('keeps the database and the caught mail to this user: folders 0700, files 0600', async () => {
+    // A mail in the inbox first: an inquiry, then the outbox sender (the scheduler would call it within 5 minutes).
+    const sent = await fetch(`http://127.0.0.1:${port}/api/contact`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(inquiry()),
+    });
+    expect(sent.status).toBeLessThan(300);
+    const outbox = await fetch(`http://127.0.0.1:${port}/.netlify/functions/outbox-send`, { method: 'POST' });
+    await outbox.arrayBuffer();
+    const mailDir = join(dataDir, '..', 'mail');
+    await expect.poll(async () => (await readdir(mailDir).catch(() => [])).filter((name) => name.endsWith('.eml')).length, {
+      timeout: 30_000,
+    }).toBeGreaterThan(0);
+    const files = await readdir(join(dataDir, '..'), { recursive: true });
+    expect(files.length).toBeGreaterThan(100);
+    expect(await notPrivate(join(dataDir, '..'))).toEqual([]);
+  });
+
+  test("lets no web page read the inbox: other origins get no CORS grant and no WebSocket", async () => {
+    const inbox = /mail inbox http:\/\/localhost:(\d+)/.exec(output)![1];
+    const api = `http://localhost:${inbox}/api/email`;
+    const foreign = await fetch(api, { headers: { Origin: 'http://evil.example' } });
+    expect(foreign.status).toBe(403);
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+    const own = await fetch(api, { headers: { Origin: `http://localhost:${inbox}` } });
+    expect(own.status).toBe(200);
+    expect(Array.isArray(await own.json())).toBe(true);
+    const socketUrl = `ws://localhost:${inbox}/socket.io/?EIO=4&transport=websocket`;
+    expect(await upgrades(socketUrl, 'http://evil.example')).toBe(false);
+    expect(await upgrades(socketUrl, `http://localhost:${inbox}`)).toBe(true);
+  });
+
+  test('lets only the bridge reach the embedded database: no Postgres port answers on loopback', async () => {
+    const { databaseUrl } = JSON.parse(await readFile(runtimeFileOf(dataDir), 'utf8')) as { databaseUrl: string };
+    const databasePort = Number(new URL(databaseUrl).port);
+    // A Postgres StartupMessage (protocol 3.0, user postgres) as psql would send it, with no password.
+    const params = Buffer.from('user\0postgres\0database\0postgres\0\0');
+    const startup = Buffer.alloc(8);
+    startup.writeInt32BE(8 + params.length, 0);
+    startup.writeInt32BE(196_608, 4);
+    const answer = await new Promise<string>((resolve) => {
+      const socket = connect({ host: '127.0.0.1', port: databasePort });
+      let received = Buffer.alloc(0);
+      socket.on('data', (chunk) => (received = Buffer.concat([received, chunk])));
+      socket.on('error', () => undefined);
+      socket.on('close', () => resolve(received.toString('latin1')));
+      socket.write(Buffer.concat([startup, params]));
+      setTimeout(() => socket.destroy(), 5000);
+    });
+    // Postgres would answer 'R' (AuthenticationOk); the bridge is an HTTP server and refuses the bytes.
+    expect(answer.startsWith('R')).toBe(false);
+    expect(answer).toMatch(/^HTTP\/1\.1 400/);
+  });
+
+  test('survives a body over the limit and a stalled body; the site answers after both', async () => {
+    const tooLarge = await postBytes(`http://127.0.0.1:${port}/api/contact`, 7 * 1024 * 1024);
+    const stalled = await postStalled(port);
+    console.info(`request guard: ${MAX_BODY_BYTES + 1}+ bytes -> ${tooLarge.status} in ${tooLarge.ms} ms; stalled -> ${stalled.line} in ${stalled.ms} ms`);
+    expect(tooLarge.status).toBe(413);
+    expect(stalled.line).toBe('HTTP/1.1 408 Request Timeout');
+    expect(stalled.ms).toBeGreaterThanOrEqual(BODY_TIMEOUT_MS - 100);
+    expect(stalled.ms).toBeLessThan(BODY_TIMEOUT_MS + 5000);
+    expect(output).not.toContain('netlify dev exited');
+    expect(child.exitCode).toBeNull();
+    expect(await status(`http://127.0.0.1:${port}/`)).toBe(200);
+    expect(await status(`http://127.0.0.1:${port}/api/availability/${addDaysUtc(todayUtc(), 30)}`)).toBe(200);
+  }, 60_000);
+
   test('runs the scheduled functions on their schedules; netlify dev serves them when called', async () => {
     expect(output).toContain('▸ scheduler: outbox-send (*/5 * * * *), retention (@hourly)');
     const response = await fetch(`http://127.0.0.1:${port}/.netlify/functions/retention`, { method: 'POST' });
@@ -132,11 +257,11 @@ describe('npm start', () => {
     }
   });
 
-  test('Ctrl-C stops the scheduler, netlify dev, then the mail inbox, then the database, and exits 0', async () => {
+  test('Ctrl-C stops the scheduler, netlify dev, the request guard, then the mail inbox, then the database, and exits 0', async () => {
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     process.kill(child.pid!, 'SIGINT');
     expect(await exited).toBe(0);
-    expect(output).toMatch(/SIGINT: stopping the scheduler, then netlify dev, then the mail inbox, then the database[\s\S]*▸ stopped/);
+    expect(output).toMatch(/SIGINT: stopping the scheduler, then netlify dev, then the request guard, then the mail inbox, then the database[\s\S]*▸ stopped/);
     expect(await accepts('127.0.0.1', port)).toBe(false);
     // astro dev, which netlify dev started, goes too (it used to stay behind on its port).
     await expect.poll(() => accepts('127.0.0.1', astroPort), { timeout: 15_000 }).toBe(false);

@@ -7,9 +7,11 @@
  *      embedded Postgres (PGlite) with its bridge; then the migrations are applied;
  *   2. the mail inbox (unless SMTP_URL is set): MailDev on loopback ports, which catches every e-mail the functions
  *      send and shows it in a web inbox, so nothing leaves the machine;
- *   3. `netlify dev --offline` running `astro dev`: the pages and the functions;
+ *   3. `netlify dev --offline` running `astro dev`: the pages and the functions, on a loopback port of its own behind
+ *      a guard on PORT that reads each request body first (netlify dev exits on one too large or too slow);
  *   4. the scheduler: netlify dev runs a scheduled function only when it is called, so this calls each one on its
  *      `config.schedule`, as Netlify does once the site is deployed (scripts/lib/scheduler.ts).
+ * Every folder and file it creates (the database's, the caught mail) is this user's only (umask 077).
  * Each service prints one `▸` line when it is up. A new service (say, a mail catcher for the functions' e-mail) is
  * one more entry in that list, with the settings it hands to the functions in `functionsEnv`.
  */
@@ -18,6 +20,8 @@ import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { migrate } from '../netlify/lib/migrations';
+import { keepNewFilesPrivate, makePrivate } from './lib/private-files';
+import { BODY_TIMEOUT_MS, MAX_BODY_BYTES, startRequestGuard } from './lib/request-guard';
 import { scheduledFunctions, startScheduler, type ScheduledFunction } from './lib/scheduler';
 import { startMailCatcher } from './lib/shared-harness/mail-catcher';
 import { ROOT_DIR, embeddedDataDir } from './lib/shared-harness/paths';
@@ -42,6 +46,9 @@ if (host !== 'localhost' && isIP(host) === 0) {
   console.error(`HOST must be an IP address such as 127.0.0.1 or 0.0.0.0, got ${JSON.stringify(process.env.HOST)}.`);
   process.exit(1);
 }
+
+// Before anything is created: PGlite asks for 0666 files and maildev for 0644, readable by every user of the machine.
+keepNewFilesPrivate();
 
 /** Started services, in start order. */
 const running: Service[] = [];
@@ -90,7 +97,9 @@ async function startMail(): Promise<void> {
     return;
   }
   // Beside the embedded database, outside the project: no dev server ever serves the caught messages.
-  const inbox = await startMailCatcher({ mailDirectory: join(embeddedDataDir(), '..', 'mail') });
+  const mailDirectory = join(embeddedDataDir(), '..', 'mail');
+  await makePrivate(join(mailDirectory, '..'));
+  const inbox = await startMailCatcher({ mailDirectory });
   running.push({ name: 'the mail inbox', stop: () => inbox.stop() });
   functionsEnv.SMTP_URL = inbox.smtpUrl;
   say(`mail inbox ${inbox.inboxUrl}`);
@@ -100,6 +109,10 @@ async function startSite(): Promise<ChildProcess> {
   // Astro gets a port of its own, so a dev server already running elsewhere (e.g. `npm run dev` on 4321) can neither
   // block this one nor be proxied by mistake; --ignore-lock lets Astro run beside it.
   const astroPort = await freePort();
+  const netlifyPort = await freePort();
+  // First, so that a PORT already in use stops the start before netlify dev runs.
+  const guard = await startRequestGuard({ host, port, targetPort: netlifyPort });
+  running.push({ name: 'the request guard', stop: () => guard.stop() });
   const netlify = spawn(
     process.execPath,
     [
@@ -107,7 +120,7 @@ async function startSite(): Promise<ChildProcess> {
       'dev',
       '--offline',
       '--port',
-      String(port),
+      String(netlifyPort),
       '--command',
       `astro dev --port ${astroPort} --ignore-lock`,
       '--target-port',
@@ -121,8 +134,8 @@ async function startSite(): Promise<ChildProcess> {
         ...functionsEnv,
         ASTRO_DEV_BACKGROUND: '0',
         // netlify dev has no host option and would listen on every interface: this preload makes its servers (and
-        // any other that names no host) listen on HOST only. Astro's own server already stays on localhost.
-        LISTEN_HOST: host,
+        // any other that names no host) listen on loopback only, behind the guard. Astro's own server stays on localhost.
+        LISTEN_HOST: '127.0.0.1',
         // The second preload ends every process netlify dev starts once its parent has gone (see the file).
         NODE_OPTIONS: [process.env.NODE_OPTIONS, ...['listen-host.mjs', 'exit-with-parent.mjs'].map((file) => `--import=${pathToFileURL(join(ROOT_DIR, 'scripts/lib', file)).href}`)]
           .filter(Boolean)
@@ -145,6 +158,10 @@ async function startSite(): Promise<ChildProcess> {
   });
   const where = LOOPBACK.has(host) ? `http://localhost:${port}` : `port ${port} on ${host}`;
   say(`site: netlify dev on ${where} (astro dev behind it on localhost port ${astroPort})`);
+  say(
+    `request guard on ${where}, netlify dev behind it on localhost port ${netlifyPort}: bodies over ${MAX_BODY_BYTES} bytes get 413, ` +
+      `bodies not in after ${BODY_TIMEOUT_MS / 1000} s get 408`,
+  );
   if (!LOOPBACK.has(host)) {
     say(`WARNING: HOST=${host} lets other machines on the network reach the site, its API and its database's data`);
   }
@@ -186,7 +203,14 @@ try {
   await stopAll();
   process.exit(1);
 }
-const site = await startSite();
+let site: ChildProcess;
+try {
+  site = await startSite();
+} catch (error) {
+  console.error(`Could not start the site: ${error instanceof Error ? error.message : String(error)}`);
+  await stopAll();
+  process.exit(1);
+}
 startJobs(jobs);
 
 let stopping = false;

@@ -79,7 +79,6 @@ describe.skipIf(skipBrowser)('when the database goes down, the forms keep what t
     // The same files on the same addresses: the site's functions were started with these in their environment.
     database = await startEmbeddedDatabase({
       dataDir: previous.dataDir,
-      port: previous.port,
       wsProxy: previous.wsProxy,
     });
   };

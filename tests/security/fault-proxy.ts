@@ -12,15 +12,15 @@ export type FaultProxy = {
 };
 
 /**
- * Proxies TCP to 127.0.0.1:`targetPort`. In 'hang-after-connect' mode each new session is forwarded until the server
+ * Proxies TCP to 127.0.0.1:`target` (a port), or to the Unix socket `target` (a path: the embedded database's). In 'hang-after-connect' mode each new session is forwarded until the server
  * first reports ReadyForQuery (so the client's connect succeeds), and from then on the server's answers are dropped:
  * the database has accepted the query and gone silent, like a server that froze or a network that died mid-request.
  */
-export async function startFaultProxy(targetPort: number): Promise<FaultProxy> {
+export async function startFaultProxy(target: number | string): Promise<FaultProxy> {
   let mode: FaultMode = 'pass';
   const sockets = new Set<Socket>();
   const server = createServer((client) => {
-    const upstream = connect(targetPort, '127.0.0.1');
+    const upstream = typeof target === 'string' ? connect(target) : connect(target, '127.0.0.1');
     sockets.add(client).add(upstream);
     const sessionMode = mode;
     let swallowing = false;

@@ -102,7 +102,7 @@ describe('a database that stops in the middle of the run', () => {
     use(database);
     await expectAllAnswered(1);
 
-    const { port, wsProxy } = database;
+    const { wsProxy } = database;
     await database.stop();
     const waits = await expectAllUnavailable(2, 0, CONNECT_TIMEOUT_MS + SLACK_MS);
     console.info(`database stopped: 503 after ${waits.join(', ')} ms (availability, contact, bookings)`);
@@ -110,7 +110,6 @@ describe('a database that stops in the middle of the run', () => {
     // The same server comes back on the same addresses and files.
     database = await startEmbeddedDatabase({
       dataDir: join(dir, 'pgdata'),
-      port,
       wsProxy,
     });
     use(database);
@@ -124,22 +123,28 @@ describe('a database that stops in the middle of the run', () => {
 });
 
 describe('a database that takes the query and then goes silent', () => {
-  const shared = databases[0]!;
+  // An embedded database of its own: its Postgres socket is a Unix socket only its bridge knows (no TCP port to put
+  // the fault proxy in front of), so the proxy goes in front of that socket.
+  let dir = '';
+  let own: EmbeddedDatabase;
+  let shared: { name: string; url: string; wsProxy: string };
   let proxy: FaultProxy;
   let bridge: Awaited<ReturnType<typeof bridgeTo>>;
-  const proxied = () => {
-    const url = new URL(shared.url);
-    url.port = String(proxy.port);
-    return url.href;
-  };
+  const proxied = () => `postgres://postgres@127.0.0.1:${proxy.port}/postgres`;
 
   beforeAll(async () => {
-    proxy = await startFaultProxy(Number(new URL(shared.url).port));
+    dir = await mkdtemp(join(tmpdir(), 'lone-star-silent-'));
+    own = await startEmbeddedDatabase({ dataDir: join(dir, 'pgdata') });
+    shared = { name: 'embedded PGlite', url: own.databaseUrl, wsProxy: own.wsProxy };
+    await migrate({ config: { url: own.databaseUrl, wsProxy: own.wsProxy } });
+    proxy = await startFaultProxy(own.socketPath);
     bridge = await bridgeTo(proxied());
   });
   afterAll(async () => {
-    await bridge.stop();
-    await proxy.stop();
+    await bridge?.stop();
+    await proxy?.stop();
+    await own?.stop();
+    await rm(dir, { recursive: true, force: true });
   });
   beforeEach(() => {
     vi.stubEnv('DATABASE_URL', proxied());

@@ -1,18 +1,23 @@
-import { mkdir, open, readFile, rm } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { mkdir, mkdtemp, open, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { makePrivate } from '../private-files';
 import { startWsBridge } from './ws-bridge';
 
-/** A running embedded Postgres (PGlite) reachable over TCP and through the Neon WebSocket bridge. */
+/**
+ * A running embedded Postgres (PGlite), reachable only through its Neon WebSocket bridge: the Postgres socket itself
+ * is a Unix socket in a folder only this user can open, and the bridge wants the secret of this run.
+ */
 export type EmbeddedDatabase = {
-  /** postgres://postgres@127.0.0.1:PORT/postgres: what DATABASE_URL should hold. */
+  /** postgres://postgres@127.0.0.1:BRIDGE_PORT/postgres: what DATABASE_URL should hold (the bridge's own port). */
   databaseUrl: string;
-  /** 127.0.0.1:PORT/SECRET of its WebSocket bridge: what NEON_WS_PROXY should hold. */
+  /** 127.0.0.1:BRIDGE_PORT/SECRET of its WebSocket bridge: what NEON_WS_PROXY should hold. */
   wsProxy: string;
-  /** TCP port of the PGlite socket server. */
-  port: number;
+  /** The Unix socket of the PGlite socket server (in a 0700 folder of its own, removed by stop()). */
+  socketPath: string;
   /** Directory holding the database files. */
   dataDir: string;
   /** Stops the bridge and the socket server, then closes PGlite cleanly (safe to call twice). */
@@ -23,8 +28,6 @@ export type EmbeddedDatabase = {
 export type EmbeddedDatabaseOptions = {
   /** Where PGlite keeps its files; created when missing, reused (with its data) when present. */
   dataDir: string;
-  /** TCP port for the Postgres wire protocol; 0 or absent picks a free one. */
-  port?: number;
   /**
    * The bridge address of an earlier run to come back on (`127.0.0.1:PORT/SECRET`, its `wsProxy`); absent picks a
    * free port and a new secret.
@@ -72,52 +75,55 @@ async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
 }
 
 /**
- * Starts PGlite persisted in `dataDir`, serves it as a multi-connection Postgres on 127.0.0.1 and starts the
- * WebSocket bridge in front of it. Every acknowledged write is in the files of `dataDir` before the answer is sent
+ * Starts PGlite persisted in `dataDir` (its files this user's only), serves it as a multi-connection Postgres on a
+ * private Unix socket and starts the WebSocket bridge in front of it: no other user of the machine can read the files
+ * or connect, and no local process reaches the database without the bridge's secret of this run. Every acknowledged write is in the files of `dataDir` before the answer is sent
  * (PGlite writes through to the directory; `stop()` also checkpoints and closes cleanly).
  */
 export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): Promise<EmbeddedDatabase> {
   const dataDir = resolve(options.dataDir);
-  await mkdir(dirname(dataDir), { recursive: true });
+  await mkdir(dirname(dataDir), { recursive: true, mode: 0o700 });
   const unlock = await lockDataDir(dataDir);
   let db: PGlite;
   try {
+    // Files an earlier version left readable to everyone (PGlite creates them 0666 unless the umask says otherwise).
+    await makePrivate(dataDir);
     // relaxedDurability stays off: a query is answered only after PGlite has handed its writes to the file system.
     db = await PGlite.create({ dataDir, relaxedDurability: false, extensions: { pg_trgm } });
   } catch (error) {
     await unlock();
     throw error;
   }
-  const server = new PGLiteSocketServer({
-    db,
-    host: '127.0.0.1',
-    port: options.port ?? 0,
-    maxConnections: options.maxConnections ?? 200,
-  });
+  // A TCP port on 127.0.0.1 would let every user of the machine in (PGlite asks for no password); a Unix socket in a
+  // 0700 folder lets in this user's processes only, and only the bridge is told where it is.
+  const socketDir = await mkdtemp(join(tmpdir(), 'lone-star-pg-'));
+  const socketPath = join(socketDir, '.s.PGSQL.5432');
+  const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: options.maxConnections ?? 200 });
   try {
     await server.start();
   } catch (error) {
     await db.close();
+    await rm(socketDir, { recursive: true, force: true });
     await unlock();
     throw error;
   }
-  const port = Number(server.getServerConn().split(':').pop());
   let bridge;
   try {
     const [, reusedPort, secret] = /^[^:]+:(\d+)\/(.+)$/.exec(options.wsProxy ?? '') ?? [];
-    bridge = await startWsBridge({ target: { host: '127.0.0.1', port }, port: Number(reusedPort ?? 0), secret });
+    bridge = await startWsBridge({ target: { path: socketPath }, port: Number(reusedPort ?? 0), secret });
   } catch (error) {
     await server.stop();
     await db.close();
+    await rm(socketDir, { recursive: true, force: true });
     await unlock();
     throw error;
   }
 
   let stopping: Promise<void> | undefined;
   return {
-    databaseUrl: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    databaseUrl: `postgres://postgres@127.0.0.1:${bridge.port}/postgres`,
     wsProxy: bridge.address,
-    port,
+    socketPath,
     dataDir,
     stop() {
       stopping ??= (async () => {
@@ -126,6 +132,7 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): P
         // Let detaching handlers roll back any open transaction before the database closes.
         await new Promise((done) => setTimeout(done, 50));
         await db.close();
+        await rm(socketDir, { recursive: true, force: true });
         await unlock();
       })();
       return stopping;

@@ -12,8 +12,12 @@ export type WsBridge = {
   stop(): Promise<void>;
 };
 
-/** The one database server a bridge tunnels to. */
-export type BridgeTarget = { host: string; port: number };
+/**
+ * The one database server a bridge tunnels to: a TCP server, or a Unix socket that only this bridge is told about
+ * (the embedded database's). A socket target is named to the driver by the bridge's own address (DATABASE_URL
+ * `postgres://postgres@127.0.0.1:<bridge port>/postgres`), since nothing else listens for it.
+ */
+export type BridgeTarget = { host: string; port: number } | { path: string };
 
 /** Options of startWsBridge. */
 export type WsBridgeOptions = {
@@ -52,7 +56,7 @@ function sameSecret(a: string, b: string): boolean {
 }
 
 /** Why an upgrade request is refused (an HTTP status line), or undefined to accept it. */
-function refusal(request: IncomingMessage, secret: string, target: BridgeTarget): string | undefined {
+function refusal(request: IncomingMessage, secret: string, target: { host: string; port: number }): string | undefined {
   // A web page's WebSocket always carries Origin; the Neon driver in Node sends none.
   if (request.headers.origin !== undefined) return '403 Forbidden';
   let url: URL;
@@ -170,9 +174,12 @@ export async function startWsBridge({ target, port = 0, secret }: WsBridgeOption
   server.on('clientError', (_error, socket) => refuse(socket, '400 Bad Request'));
   server.on('upgrade', (request, socket, head) => {
     socket.on('error', () => socket.destroy());
-    const refused = refusal(request, pathSecret, target);
+    const named = 'path' in target ? { host: '127.0.0.1', port: (server.address() as AddressInfo).port } : target;
+    const refused = refusal(request, pathSecret, named);
     if (refused) return refuse(socket, refused);
-    wss.handleUpgrade(request, socket, head, (ws) => tunnel(ws, connect(target.port, target.host)));
+    wss.handleUpgrade(request, socket, head, (ws) =>
+      tunnel(ws, 'path' in target ? connect(target.path) : connect(target.port, target.host)),
+    );
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
