@@ -41,6 +41,8 @@ export const RETENTION_RULES = [
     where: 'expires_at <= $1::timestamptz OR last_seen_at <= $1::timestamptz - make_interval(secs => $2)',
     params: [IDLE_TIMEOUT_MS / 1000],
   },
+  // DEVICE_LIFETIME_MS is stamped in expires_at when the device cookie is set; past it the cookie proves nothing.
+  { name: 'ownerDevices', table: 'owner_devices', where: 'expires_at <= $1::timestamptz', params: [] },
   {
     name: 'signInThrottles',
     table: 'sign_in_throttle',

@@ -71,6 +71,16 @@ const CASES: Array<{ rule: keyof RetentionReport; seed: string[]; left: string; 
              ELSE 'dropIdle' END AS label FROM sessions`,
   },
   {
+    rule: 'ownerDevices',
+    owner: true,
+    seed: [
+      `INSERT INTO owner_devices (token_hash, user_id, created_at, expires_at)
+       SELECT repeat(label, 64), (SELECT id FROM users LIMIT 1), now() - interval '1 year', now() + interval
+       FROM (VALUES ('a', interval '1 minute'), ('b', interval '-1 minute')) AS devices (label, interval)`,
+    ],
+    left: "SELECT CASE left(token_hash, 1) WHEN 'a' THEN 'keep' ELSE 'drop' END AS label FROM owner_devices",
+  },
+  {
     rule: 'signInThrottles',
     seed: [
       `INSERT INTO sign_in_throttle (username_key, failures, last_failure_at)
@@ -193,6 +203,7 @@ describe.each(databases)('retention on $name', (database) => {
       ms: expect.any(Number),
       idempotencyKeys: 1,
       clientThrottles: 1,
+      ownerDevices: 1,
       sessions: 2,
       signInThrottles: 1,
       cancelTokens: 2,
