@@ -61,6 +61,8 @@ describe.each(databases)('migrations on a fresh $name', (like) => {
       'kind',
       'cancelled_at?',
       'cancelled_by?',
+      // Generated from client_email (canonical_mailbox, migration 006): the mailbox the hold limit counts.
+      'client_mailbox?',
     ]);
     const [booking] = await query<{ is_available: boolean; id: string }>(
       database,

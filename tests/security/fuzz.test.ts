@@ -639,8 +639,9 @@ describe('the fuzzer itself', () => {
       const verdicts = sample.map((sent) => judgePost(sent, schema));
       const accepted = verdicts.filter((verdict) => verdict.status === 201);
       const bots = accepted.filter((verdict) => isHoneypotFilled((verdict as { output: { website?: string } }).output));
-      // Enough of each kind that every property above is exercised, not only the rejections.
-      expect(accepted.length - bots.length).toBeGreaterThan(80);
+      // Enough of each kind that every property above is exercised, not only the rejections (names holding anything
+      // link-like are refused since they could reach a client's mail, so fewer of the sample pass than before).
+      expect(accepted.length - bots.length).toBeGreaterThan(60);
       expect(bots.length).toBeGreaterThan(5);
       for (const status of [400, 405, 413, 415]) expect(verdicts.some((verdict) => verdict.status === status)).toBe(true);
     }
