@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
 import { addDaysUtc, todayUtc } from '../src/schemas/dates';
 import { inquiry } from '../tests/fixtures';
-import { BODY_TIMEOUT_MS, MAX_BODY_BYTES } from './lib/request-guard';
+import { BODY_TIMEOUT_MS, MAX_FORWARDED_BODY_BYTES } from './lib/request-guard';
 import { runtimeFileOf } from './lib/shared-harness/running-database';
 import { ROOT_DIR, embeddedDataDir } from './lib/shared-harness/paths';
 import { freePort } from './lib/shared-harness/free-port';
@@ -230,7 +230,7 @@ describe('npm start', () => {
   test('survives a body over the limit and a stalled body; the site answers after both', async () => {
     const tooLarge = await postBytes(`http://127.0.0.1:${port}/api/contact`, 7 * 1024 * 1024);
     const stalled = await postStalled(port);
-    console.info(`request guard: ${MAX_BODY_BYTES + 1}+ bytes -> ${tooLarge.status} in ${tooLarge.ms} ms; stalled -> ${stalled.line} in ${stalled.ms} ms`);
+    console.info(`request guard: ${MAX_FORWARDED_BODY_BYTES + 1}+ bytes -> ${tooLarge.status} in ${tooLarge.ms} ms; stalled -> ${stalled.line} in ${stalled.ms} ms`);
     expect(tooLarge.status).toBe(413);
     expect(stalled.line).toBe('HTTP/1.1 408 Request Timeout');
     expect(stalled.ms).toBeGreaterThanOrEqual(BODY_TIMEOUT_MS - 100);
@@ -257,13 +257,13 @@ describe('npm start', () => {
     }
   });
 
-  test('Ctrl-C stops the scheduler, netlify dev, the request guard, then the mail inbox, then the database, and exits 0', async () => {
+  test('Ctrl-C stops the scheduler, netlify dev, astro dev, the request guard, then the mail inbox, then the database, and exits 0', async () => {
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     process.kill(child.pid!, 'SIGINT');
     expect(await exited).toBe(0);
-    expect(output).toMatch(/SIGINT: stopping the scheduler, then netlify dev, then the request guard, then the mail inbox, then the database[\s\S]*▸ stopped/);
+    expect(output).toMatch(/SIGINT: stopping the scheduler, then netlify dev, then astro dev, then the request guard, then the mail inbox, then the database[\s\S]*▸ stopped/);
     expect(await accepts('127.0.0.1', port)).toBe(false);
-    // astro dev, which netlify dev started, goes too (it used to stay behind on its port).
+    // astro dev goes too (it used to stay behind on its port).
     await expect.poll(() => accepts('127.0.0.1', astroPort), { timeout: 15_000 }).toBe(false);
   }, 60_000);
 });

@@ -7,8 +7,9 @@
  *      embedded Postgres (PGlite) with its bridge; then the migrations are applied;
  *   2. the mail inbox (unless SMTP_URL is set): MailDev on loopback ports, which catches every e-mail the functions
  *      send and shows it in a web inbox, so nothing leaves the machine;
- *   3. `netlify dev --offline` running `astro dev`: the pages and the functions, on a loopback port of its own behind
- *      a guard on PORT that reads each request body first (netlify dev exits on one too large or too slow);
+ *   3. `astro dev`, waited for, then `netlify dev --offline` in front of it: the pages and the functions, on a loopback
+ *      port of its own behind a guard on PORT that reads each request body first (netlify dev exits on one too large
+ *      or too slow);
  *   4. the scheduler: netlify dev runs a scheduled function only when it is called, so this calls each one on its
  *      `config.schedule`, as Netlify does once the site is deployed (scripts/lib/scheduler.ts).
  * Every folder and file it creates (the database's, the caught mail) is this user's only (umask 077).
@@ -16,12 +17,12 @@
  * one more entry in that list, with the settings it hands to the functions in `functionsEnv`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { isIP } from 'node:net';
+import { connect, isIP } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { migrate } from '../netlify/lib/migrations';
 import { keepNewFilesPrivate, makePrivate } from './lib/private-files';
-import { BODY_TIMEOUT_MS, MAX_BODY_BYTES, startRequestGuard } from './lib/request-guard';
+import { BODY_TIMEOUT_MS, MAX_FORWARDED_BODY_BYTES, startRequestGuard } from './lib/request-guard';
 import { scheduledFunctions, startScheduler, type ScheduledFunction } from './lib/scheduler';
 import { startMailCatcher } from './lib/shared-harness/mail-catcher';
 import { ROOT_DIR, embeddedDataDir } from './lib/shared-harness/paths';
@@ -105,6 +106,33 @@ async function startMail(): Promise<void> {
   say(`mail inbox ${inbox.inboxUrl}`);
 }
 
+/** Stops a child process: SIGTERM, then SIGKILL after STOP_GRACE_MS. */
+async function stopChild(child: ChildProcess, exited: Promise<void>): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  const force = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
+  await exited;
+  clearTimeout(force);
+}
+
+/** Resolves once something accepts connections on localhost:`port`; throws if `exited` settles first. */
+async function waitForPort(port: number, exited: Promise<void>): Promise<void> {
+  let gone = false;
+  void exited.then(() => (gone = true));
+  while (!gone) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = connect({ port, host: 'localhost' }, () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.on('error', () => resolve(false));
+    });
+    if (open) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`astro dev exited before it listened on port ${port}`);
+}
+
 async function startSite(): Promise<ChildProcess> {
   // Astro gets a port of its own, so a dev server already running elsewhere (e.g. `npm run dev` on 4321) can neither
   // block this one nor be proxied by mistake; --ignore-lock lets Astro run beside it.
@@ -113,6 +141,31 @@ async function startSite(): Promise<ChildProcess> {
   // First, so that a PORT already in use stops the start before netlify dev runs.
   const guard = await startRequestGuard({ host, port, targetPort: netlifyPort });
   running.push({ name: 'the request guard', stop: () => guard.stop() });
+  const env = {
+    ...process.env,
+    ...functionsEnv,
+    ASTRO_DEV_BACKGROUND: '0',
+    // netlify dev has no host option and would listen on every interface: this preload makes its servers (and
+    // any other that names no host) listen on loopback only, behind the guard. Astro's own server stays on localhost.
+    LISTEN_HOST: '127.0.0.1',
+    // The second preload ends every process netlify dev starts once its parent has gone (see the file).
+    NODE_OPTIONS: [process.env.NODE_OPTIONS, ...['listen-host.mjs', 'exit-with-parent.mjs'].map((file) => `--import=${pathToFileURL(join(ROOT_DIR, 'scripts/lib', file)).href}`)]
+      .filter(Boolean)
+      .join(' '),
+    // netlify dev finds deno (edge functions) on PATH; npm puts node_modules/.bin there, direct runs may not.
+    PATH: `${join(ROOT_DIR, 'node_modules/.bin')}:${process.env.PATH ?? ''}`,
+  };
+  // astro dev first, waited for as long as it takes: netlify dev gives its framework command about 15 s to open its
+  // port and exits after that, which a busy machine (a test suite beside it) overruns.
+  const astro = spawn(process.execPath, [join(ROOT_DIR, 'node_modules/astro/bin/astro.mjs'), 'dev', '--port', String(astroPort), '--ignore-lock'], {
+    cwd: ROOT_DIR,
+    stdio: 'inherit',
+    env,
+  });
+  const astroExited = new Promise<void>((resolve) => astro.once('exit', () => resolve()));
+  running.push({ name: 'astro dev', stop: () => stopChild(astro, astroExited) });
+  astro.on('exit', (code, signal) => void shutDown(`astro dev exited (${code ?? signal})`, code ?? 1));
+  await waitForPort(astroPort, astroExited);
   const netlify = spawn(
     process.execPath,
     [
@@ -122,44 +175,18 @@ async function startSite(): Promise<ChildProcess> {
       '--port',
       String(netlifyPort),
       '--command',
-      `astro dev --port ${astroPort} --ignore-lock`,
+      'node scripts/lib/stand-by.mjs',
       '--target-port',
       String(astroPort),
     ],
-    {
-      cwd: ROOT_DIR,
-      stdio: 'inherit',
-      env: {
-        ...process.env,
-        ...functionsEnv,
-        ASTRO_DEV_BACKGROUND: '0',
-        // netlify dev has no host option and would listen on every interface: this preload makes its servers (and
-        // any other that names no host) listen on loopback only, behind the guard. Astro's own server stays on localhost.
-        LISTEN_HOST: '127.0.0.1',
-        // The second preload ends every process netlify dev starts once its parent has gone (see the file).
-        NODE_OPTIONS: [process.env.NODE_OPTIONS, ...['listen-host.mjs', 'exit-with-parent.mjs'].map((file) => `--import=${pathToFileURL(join(ROOT_DIR, 'scripts/lib', file)).href}`)]
-          .filter(Boolean)
-          .join(' '),
-        // netlify dev finds deno (edge functions) on PATH; npm puts node_modules/.bin there, direct runs may not.
-        PATH: `${join(ROOT_DIR, 'node_modules/.bin')}:${process.env.PATH ?? ''}`,
-      },
-    },
+    { cwd: ROOT_DIR, stdio: 'inherit', env },
   );
   const exited = new Promise<void>((resolve) => netlify.once('exit', () => resolve()));
-  running.push({
-    name: 'netlify dev',
-    stop: async () => {
-      if (netlify.exitCode !== null || netlify.signalCode !== null) return;
-      netlify.kill('SIGTERM');
-      const force = setTimeout(() => netlify.kill('SIGKILL'), STOP_GRACE_MS);
-      await exited;
-      clearTimeout(force);
-    },
-  });
+  running.push({ name: 'netlify dev', stop: () => stopChild(netlify, exited) });
   const where = LOOPBACK.has(host) ? `http://localhost:${port}` : `port ${port} on ${host}`;
   say(`site: netlify dev on ${where} (astro dev behind it on localhost port ${astroPort})`);
   say(
-    `request guard on ${where}, netlify dev behind it on localhost port ${netlifyPort}: bodies over ${MAX_BODY_BYTES} bytes get 413, ` +
+    `request guard on ${where}, netlify dev behind it on localhost port ${netlifyPort}: bodies over ${MAX_FORWARDED_BODY_BYTES} bytes get 413, ` +
       `bodies not in after ${BODY_TIMEOUT_MS / 1000} s get 408`,
   );
   if (!LOOPBACK.has(host)) {

@@ -6,7 +6,7 @@ import type { Duplex } from 'node:stream';
  * Largest request body `npm start` passes on to netlify dev: netlify dev's own limit (6e6 bytes, in its
  * create-stream-promise.js), over which it does not answer but exits, taking the whole stack with it.
  */
-export const MAX_BODY_BYTES = 6_000_000;
+export const MAX_FORWARDED_BODY_BYTES = 6_000_000;
 /** How long a request body may take to arrive in full: well under the 30 s after which netlify dev exits. */
 export const BODY_TIMEOUT_MS = 10_000;
 
@@ -125,7 +125,7 @@ function readBody(
  * Starts a small HTTP proxy on `host:port` in front of netlify dev on 127.0.0.1:`targetPort`. netlify dev reads a
  * request body itself before routing it, and exits (with the functions, astro dev and, through `npm start`, the
  * database and the inbox) on a body over 6e6 bytes or one that has not arrived after 30 s; any web page could end
- * the stack with one `fetch(..., { mode: 'no-cors' })`. The guard reads every body first: over MAX_BODY_BYTES is a
+ * the stack with one `fetch(..., { mode: 'no-cors' })`. The guard reads every body first: over MAX_FORWARDED_BODY_BYTES is a
  * 413, not complete within BODY_TIMEOUT_MS a 408, and netlify dev only ever sees whole bodies, sent at once. Answers
  * and WebSocket upgrades (astro dev's hot reload) pass through as they come.
  */
@@ -133,7 +133,7 @@ export async function startRequestGuard({
   host,
   port,
   targetPort,
-  maxBodyBytes = MAX_BODY_BYTES,
+  maxBodyBytes = MAX_FORWARDED_BODY_BYTES,
   bodyTimeoutMs = BODY_TIMEOUT_MS,
 }: RequestGuardOptions): Promise<RequestGuard> {
   const agent = new Agent({ keepAlive: true });
