@@ -5,13 +5,13 @@ import { connect } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import WebSocket from 'ws';
 import { addDaysUtc, todayUtc } from '../src/schemas/dates';
 import { inquiry } from '../tests/fixtures';
 import { BODY_TIMEOUT_MS, MAX_FORWARDED_BODY_BYTES } from './lib/request-guard';
 import { runtimeFileOf } from './lib/shared-harness/running-database';
 import { ROOT_DIR, embeddedDataDir } from './lib/shared-harness/paths';
 import { freePort } from './lib/shared-harness/free-port';
+import { upgrades } from './lib/shared-harness/ws-probe';
 
 const READY_TIMEOUT_MS = 180_000;
 
@@ -74,18 +74,6 @@ async function notPrivate(dir: string): Promise<string[]> {
     if ((mode & 0o077) !== 0) found.push(`${(mode & 0o777).toString(8)} ${path}`);
   }
   return found;
-}
-
-/** Whether a WebSocket (socket.io's) upgrade at `url` with `origin` is accepted. */
-function upgrades(url: string, origin: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = new WebSocket(url, { origin });
-    socket.once('open', () => {
-      socket.close();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 }
 
 /** This machine's addresses other than loopback: where a neighbour on the network would connect. */

@@ -1,25 +1,13 @@
 import { request } from 'node:http';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import WebSocket from 'ws';
 import { createMailTransport } from '../../../netlify/lib/mail/transport';
 import { CHROME_FLAGS, findChrome } from './chrome';
 import { startMailCatcher, type MailCatcher } from './mail-catcher';
+import { upgrades } from './ws-probe';
 
 const chromePath = findChrome();
 if (!chromePath && process.env.REQUIRE_BROWSER) throw new Error('REQUIRE_BROWSER is set but no Chromium was found.');
-
-/** Whether a socket.io WebSocket upgrade at `url` sent with `origin` is accepted. */
-function upgrades(url: string, origin: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = new WebSocket(url, { origin });
-    socket.once('open', () => {
-      socket.close();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
 
 /** The status of a GET of `url` sent with this Host header (fetch does not let a caller choose Host). */
 function statusWithHost(url: string, host: string): Promise<number> {
