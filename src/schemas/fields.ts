@@ -145,7 +145,10 @@ export function emailAddress(required: string) {
 // browsers read all four as a domain's dot).
 const DOT = '[.\u3002\uFF0E\uFF61]';
 /** A scheme (https://, mailto:), www., an @ (or fullwidth ＠), or a dotted IPv4 address. */
-const LINK_MARKER = /[a-z][a-z0-9+.-]*:\/\/|\b(?:mailto|https?|ftp|file|data|javascript):|www[.\u3002\uFF0E\uFF61]|[@\uFF20]|\d{1,3}(?:[.\u3002\uFF0E\uFF61]\d{1,3}){3}/iu;
+const LINK_MARKER = new RegExp(
+  `[a-z][a-z0-9+.-]*://|\\b(?:mailto|https?|ftp|file|data|javascript):|www${DOT}|[@\\uFF20]|\\d{1,3}(?:${DOT}\\d{1,3}){3}`,
+  'iu',
+);
 /** A domain: labels joined by full stops ending in a top-level domain of two or more letters ("paypa1-secure.example"). */
 const DOMAIN = new RegExp(`[\\p{L}\\p{N}](?:[\\p{L}\\p{N}-]*[\\p{L}\\p{N}])?${DOT}\\p{L}{2,}(?![\\p{L}\\p{N}])`, 'u');
 
