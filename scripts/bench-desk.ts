@@ -55,14 +55,15 @@ try {
       // 2,000 bookings from a year ago to a year ahead: reservations, a tenth blocks, a fifth released.
       await db.query(
         `INSERT INTO bookings (date, time_slot, is_available, kind, client_name, client_email, event_type,
-           cancelled_at, cancelled_by)
+           cancelled_at, cancelled_by, block_id)
          SELECT to_char(current_date - 365 + (n % 730), 'YYYY-MM-DD'),
            (ARRAY['morning', 'afternoon', 'evening'])[1 + (n / 730) % 3],
            n % 5 = 0, CASE WHEN n % 10 = 3 THEN 'block' ELSE 'reservation' END,
            CASE WHEN n % 10 = 3 THEN NULL ELSE 'Client ' || n END,
            CASE WHEN n % 10 = 3 THEN NULL ELSE 'client' || n || '@example.com' END,
            CASE WHEN n % 10 = 3 THEN NULL ELSE 'birthday' END,
-           CASE WHEN n % 5 = 0 THEN now() END, CASE WHEN n % 5 = 0 THEN 'owner' END
+           CASE WHEN n % 5 = 0 THEN now() END, CASE WHEN n % 5 = 0 THEN 'owner' END,
+           CASE WHEN n % 10 = 3 THEN gen_random_uuid() END
          FROM generate_series(1, $1::int) AS n`,
         [BOOKINGS],
       );

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { TIME_SLOT_KEYS, type TimeSlotKey } from '../../../src/schemas/booking';
 import type { OwnerBooking } from '../../../src/schemas/owner';
 import type { Queryable } from '../db';
@@ -25,11 +26,11 @@ export async function blockSlots(
   try {
     return await inTransaction(db, async (tx) => {
       const { rows } = await tx.query<BookingRow>(
-        `INSERT INTO bookings (date, time_slot, is_available, kind)
-         SELECT $1, slot, false, 'block' FROM unnest($2::text[]) AS slot
+        `INSERT INTO bookings (date, time_slot, is_available, kind, block_id)
+         SELECT $1, slot, false, 'block', $3::uuid FROM unnest($2::text[]) AS slot
          ON CONFLICT (date, time_slot) WHERE NOT is_available DO NOTHING
          RETURNING ${BOOKING_COLUMNS}`,
-        [request.date, slots],
+        [request.date, slots, randomUUID()],
       );
       if (rows.length < slots.length) throw new SlotsTaken();
       await recordAudit(tx, {
