@@ -45,3 +45,19 @@ export function replyInvalid(issues: readonly BaseIssue<unknown>[]): Response {
       : (issues[0]?.message ?? 'Please check the form and try again.');
   return replyError(400, 'invalid_fields', message, Object.keys(fields).length > 0 ? { fields } : {});
 }
+
+/**
+ * A calendar file (text/calendar) with the API's headers, kept out of every shared cache: the owner's feed holds
+ * clients' names and phone numbers.
+ */
+export function replyCalendar(ics: string, filename: string): Response {
+  return new Response(ics, {
+    status: 200,
+    headers: {
+      ...API_HEADERS,
+      'Content-Type': 'text/calendar; charset=utf-8',
+      'Cache-Control': 'private, no-store',
+      'Content-Disposition': `inline; filename="${filename}"`,
+    },
+  });
+}

@@ -10,7 +10,10 @@ export type AuditAction =
   | 'block_created'
   | 'block_lifted'
   | 'inquiries_exported'
-  | 'mail_retried';
+  | 'mail_retried'
+  | 'calendar_feed_created'
+  | 'calendar_feed_rotated'
+  | 'calendar_feed_revoked';
 
 /** One audit entry: who (a username, or null when nobody known), what, on what, with counts or ids only. */
 export type AuditEntry = {

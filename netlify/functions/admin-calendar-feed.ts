@@ -1,0 +1,20 @@
+import type { Config } from '@netlify/functions';
+import { mailConfig } from '../lib/mail/config';
+import { reply } from '../lib/http/reply';
+import { calendarFeedState, createCalendarFeed, revokeCalendarFeed } from '../lib/owner/calendar-feed';
+import { ownerEndpoint } from '../lib/owner/endpoint';
+
+/**
+ * The owner's calendar feed. GET: whether one is active and since when (never its URL: only the token's hash is
+ * kept). POST: creates one, or rotates it (the old URL stops working), and answers { url } once. DELETE: revokes it.
+ */
+export default ownerEndpoint('admin-calendar-feed', {
+  GET: async (_req, { db, session }) => reply(200, await calendarFeedState(db, session.user.id)),
+  POST: async (_req, { db, session }) => {
+    const token = await createCalendarFeed(db, session.user);
+    return reply(201, { url: `${mailConfig().siteUrl}/api/calendar/${token}.ics` });
+  },
+  DELETE: async (_req, { db, session }) => reply(200, { active: false, revoked: await revokeCalendarFeed(db, session.user) }),
+});
+
+export const config: Config = { path: '/api/admin/calendar-feed' };

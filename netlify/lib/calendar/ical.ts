@@ -1,0 +1,85 @@
+/**
+ * The pieces of an iCalendar file (RFC 5545) the owner's feed is written with: escaped TEXT values, content lines
+ * folded at 75 octets, CRLF line ends, local times in America/Chicago with that zone's VTIMEZONE.
+ */
+
+/** Line end of every content line (§3.1). */
+export const CRLF = '\r\n';
+
+/**
+ * A TEXT value (§3.3.11): backslash, semicolon and comma escaped, every kind of line break as `\n`; other control
+ * characters (never meaningful in a name or a place) become spaces.
+ */
+export function escapeText(text: string): string {
+  return text
+    .replace(/\r\n|[\r\n\u2028\u2029]/g, '\n')
+    .replace(/[\p{Cc}]/gu, (char) => (char === '\n' ? char : ' '))
+    .replace(/[\\;,]/g, (char) => `\\${char}`)
+    .replace(/\n/g, '\\n');
+}
+
+const MAX_OCTETS = 75;
+
+/**
+ * One content line folded so no physical line exceeds 75 octets of UTF-8 (§3.1): each continuation starts with a
+ * space, and a character's bytes are never split across lines. Ends with CRLF.
+ */
+export function contentLine(line: string): string {
+  if (line.length <= MAX_OCTETS && Buffer.byteLength(line, 'utf8') <= MAX_OCTETS) return line + CRLF;
+  let out = '';
+  let octets = 0;
+  for (const char of line) {
+    const size = Buffer.byteLength(char, 'utf8');
+    if (octets + size > MAX_OCTETS) {
+      out += `${CRLF} `;
+      octets = 1;
+    }
+    out += char;
+    octets += size;
+  }
+  return out + CRLF;
+}
+
+/** The zone every local time of the feed is written in. */
+export const FEED_TIME_ZONE = 'America/Chicago';
+
+/**
+ * America/Chicago as a VTIMEZONE (§3.6.5): Central Daylight Time from the second Sunday of March at 2 AM, Central
+ * Standard Time from the first Sunday of November at 2 AM (the US rules since 2007). Google Calendar reads the TZID's
+ * own name; Apple Calendar and Outlook read these rules.
+ */
+export const CHICAGO_VTIMEZONE: readonly string[] = [
+  'BEGIN:VTIMEZONE',
+  `TZID:${FEED_TIME_ZONE}`,
+  'X-LIC-LOCATION:America/Chicago',
+  'BEGIN:DAYLIGHT',
+  'TZOFFSETFROM:-0600',
+  'TZOFFSETTO:-0500',
+  'TZNAME:CDT',
+  'DTSTART:20070311T020000',
+  'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU',
+  'END:DAYLIGHT',
+  'BEGIN:STANDARD',
+  'TZOFFSETFROM:-0500',
+  'TZOFFSETTO:-0600',
+  'TZNAME:CST',
+  'DTSTART:20071104T020000',
+  'RRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU',
+  'END:STANDARD',
+  'END:VTIMEZONE',
+];
+
+/** A calendar date (YYYY-MM-DD) as a DATE value: 20261124. */
+export function icalDate(date: string): string {
+  return date.replaceAll('-', '');
+}
+
+/** A wall-clock time in the feed's zone as a local DATE-TIME value: 20261124T180000. */
+export function icalLocalTime(date: string, hour: number): string {
+  return `${icalDate(date)}T${String(hour).padStart(2, '0')}0000`;
+}
+
+/** An instant as a UTC DATE-TIME value (DTSTAMP): 20261124T210119Z. */
+export function icalUtc(instant: Date): string {
+  return instant.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+}
