@@ -163,6 +163,9 @@ try {
     },
     { config },
   );
+  // The owner's calendar feed (scripts/lib/bench-feed.ts).
+  const { benchCalendarFeed } = await import('./lib/bench-feed');
+  if (!(await benchCalendarFeed(config, print))) process.exitCode = 1;
   print(`Load average during the run: ${loadavg().map((load) => load.toFixed(1)).join(', ')} (this machine has a shared CPU).`);
   print(`\nWorst p99 ${worst.toFixed(1)} ms (target under ${TARGET_P99_MS} ms): ${worst < TARGET_P99_MS ? 'met' : 'NOT met'}.`);
   if (worst >= TARGET_P99_MS) process.exitCode = 1;

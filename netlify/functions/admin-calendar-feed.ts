@@ -1,4 +1,5 @@
 import type { Config } from '@netlify/functions';
+import { calendarFeedPath, type CalendarFeedCreated } from '../../src/schemas/calendar-feed';
 import { mailConfig } from '../lib/mail/config';
 import { reply } from '../lib/http/reply';
 import { calendarFeedState, createCalendarFeed, revokeCalendarFeed } from '../lib/owner/calendar-feed';
@@ -12,7 +13,8 @@ export default ownerEndpoint('admin-calendar-feed', {
   GET: async (_req, { db, session }) => reply(200, await calendarFeedState(db, session.user.id)),
   POST: async (_req, { db, session }) => {
     const token = await createCalendarFeed(db, session.user);
-    return reply(201, { url: `${mailConfig().siteUrl}/api/calendar/${token}.ics` });
+    const created: CalendarFeedCreated = { url: `${mailConfig().siteUrl}${calendarFeedPath(token)}` };
+    return reply(201, created);
   },
   DELETE: async (_req, { db, session }) => reply(200, { active: false, revoked: await revokeCalendarFeed(db, session.user) }),
 });

@@ -7,6 +7,7 @@ import { useHydrated } from '../lib/use-hydrated';
 import { showToast } from '../stores/toasts';
 import BlocksView from './desk/BlocksView';
 import BookingsView from './desk/BookingsView';
+import CalendarFeedView from './desk/CalendarFeedView';
 import DeskNav, { viewFromHash, type DeskView } from './desk/DeskNav';
 import InquiriesView from './desk/InquiriesView';
 import MailView from './desk/MailView';
@@ -114,6 +115,7 @@ export default function OwnerDesk({ copy }: Props) {
         {view === 'bookings' && <BookingsView {...shared} />}
         {view === 'blocks' && <BlocksView {...shared} />}
         {view === 'mail' && <MailView {...shared} />}
+        {view === 'calendar' && <CalendarFeedView {...shared} />}
       </section>
     </div>
   );

@@ -11,6 +11,7 @@ import {
   type OwnerSession,
   type SignInInput,
 } from '../schemas/owner';
+import type { CalendarFeedCreated, CalendarFeedState } from '../schemas/calendar-feed';
 import { ApiError, apiRequest, getJson, postJson, type WriteOptions } from './api';
 
 /** Whether an error is the API saying "no valid session" (sign in again). */
@@ -90,4 +91,19 @@ export function fetchMailStatus(): Promise<OwnerMailStatus> {
 /** POST /api/admin/mail/{id}/retry: puts one failed message back in line for the next send. */
 export async function retryMail(id: string): Promise<void> {
   await postJson(`/api/admin/mail/${encodeURIComponent(id)}/retry`, {});
+}
+
+/** GET /api/admin/calendar-feed: whether the owner's calendar feed is on, and since when. */
+export function fetchCalendarFeed(): Promise<CalendarFeedState> {
+  return getJson(['/api/admin/calendar-feed']);
+}
+
+/** POST /api/admin/calendar-feed: a new subscription URL (the old one, if any, stops working). */
+export async function createCalendarFeed(): Promise<string> {
+  return (await postJson<CalendarFeedCreated>('/api/admin/calendar-feed', {})).url;
+}
+
+/** DELETE /api/admin/calendar-feed: turns the feed off (its URL answers 404 from now on). */
+export async function turnOffCalendarFeed(): Promise<void> {
+  await apiRequest('DELETE', '/api/admin/calendar-feed');
 }

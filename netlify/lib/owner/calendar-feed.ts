@@ -1,3 +1,4 @@
+import type { CalendarFeedState } from '../../../src/schemas/calendar-feed';
 import { texasToday } from '../../../src/lib/desk-time';
 import { BOOKING_WINDOW_DAYS, addDaysUtc } from '../../../src/schemas/dates';
 import { listFeedRows } from '../bookings/feed';
@@ -8,8 +9,6 @@ import { hashSecretToken, newSecretToken } from '../secret-token';
 import { recordAudit } from './audit';
 import type { OwnerUser } from './sessions';
 
-/** Whether an owner has a calendar feed, and since when (the token itself is never kept). */
-export type CalendarFeedState = { active: false } | { active: true; createdAt: string };
 
 /**
  * Creates the owner's calendar feed, or replaces it (rotation: the old URL stops working at once), and records which

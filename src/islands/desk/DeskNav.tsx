@@ -3,7 +3,7 @@ import styles from './desk.module.css';
 import Template from './Template';
 
 /** The desk's views, in menu order. */
-export const DESK_VIEWS = ['inquiries', 'bookings', 'blocks', 'mail'] as const;
+export const DESK_VIEWS = ['inquiries', 'bookings', 'blocks', 'mail', 'calendar'] as const;
 /** One of the desk's views. */
 export type DeskView = (typeof DESK_VIEWS)[number];
 
