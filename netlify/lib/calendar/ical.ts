@@ -26,18 +26,25 @@ const MAX_OCTETS = 75;
  */
 export function contentLine(line: string): string {
   if (line.length <= MAX_OCTETS && Buffer.byteLength(line, 'utf8') <= MAX_OCTETS) return line + CRLF;
-  let out = '';
+  const parts: string[] = [];
+  let start = 0;
   let octets = 0;
-  for (const char of line) {
-    const size = Buffer.byteLength(char, 'utf8');
+  let index = 0;
+  while (index < line.length) {
+    const code = line.charCodeAt(index);
+    // UTF-8 length from the UTF-16 unit: a high surrogate starts a 4-byte character spanning two units.
+    const surrogate = code >= 0xd800 && code <= 0xdbff && index + 1 < line.length;
+    const size = code < 0x80 ? 1 : code < 0x800 ? 2 : surrogate ? 4 : 3;
     if (octets + size > MAX_OCTETS) {
-      out += `${CRLF} `;
-      octets = 1;
+      parts.push(line.slice(start, index));
+      start = index;
+      octets = 1; // the continuation's leading space
     }
-    out += char;
     octets += size;
+    index += surrogate ? 2 : 1;
   }
-  return out + CRLF;
+  parts.push(line.slice(start));
+  return parts.join(`${CRLF} `) + CRLF;
 }
 
 /** The zone every local time of the feed is written in. */
