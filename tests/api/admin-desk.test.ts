@@ -75,6 +75,7 @@ describe('every admin function refuses an anonymous request', async () => {
       'admin-blocks.ts',
       'admin-booking-cancel.ts',
       'admin-bookings.ts',
+      'admin-calendar-feed.ts',
       'admin-inquiries-csv.ts',
       'admin-inquiries-search.ts',
       'admin-inquiries.ts',

@@ -154,7 +154,15 @@ describe.each(databases)('the owner’s calendar feed on $name', (database) => {
     const cookie = await ownerCookie(database);
     const lines: string[] = [];
     const url = await createFeed(cookie);
-    vi.mocked(console.log).mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(' ')));
+    const keep = (...args: unknown[]) => void lines.push(args.map(String).join(' '));
+    vi.mocked(console.log).mockImplementation(keep);
+    for (const method of ['info', 'warn', 'error', 'debug'] as const) vi.spyOn(console, method).mockImplementation(keep);
+    for (const stream of [process.stdout, process.stderr]) {
+      vi.spyOn(stream, 'write').mockImplementation((chunk: unknown) => {
+        lines.push(String(chunk));
+        return true;
+      });
+    }
     await fetchFeed(url);
     await createFeed(cookie).then(fetchFeed);
     await fetchFeed(url);
