@@ -101,7 +101,10 @@ export default function BookingsView({ copy, onError }: Props) {
           ))}
         </div>
         <label className={styles.filter}>
-          <input type="checkbox" checked={hideReleased} onChange={(event) => setHideReleased(event.currentTarget.checked)} />{' '}
+          <input type="checkbox" checked={hideReleased} onChange={(event) => {
+              setHideReleased(event.currentTarget.checked);
+              setCancelledHere(new Set());
+            }} />{' '}
           {text.hideCancelled}
         </label>
       </div>
