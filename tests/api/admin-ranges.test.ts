@@ -156,7 +156,7 @@ describe.each(databases)('range blocks on $name', (database: TestDatabase) => {
   test.each([
     ['366 days, first and last included', MAX_BLOCK_DAYS - 1, 201],
     ['367 days', MAX_BLOCK_DAYS, 400],
-  ])('%s: %s', async (_label, span, status) => {
+  ])('%s', async (_label, span, status) => {
     const from = addDaysUtc(todayUtc(), 10);
     const cookie = await ownerCookie(database);
     const response = await post(cookie, { from, to: addDaysUtc(from, span), timeSlot: 'evening' });
