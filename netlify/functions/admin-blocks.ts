@@ -1,18 +1,24 @@
 import type { Config } from '@netlify/functions';
 import * as v from 'valibot';
+import { texasToday } from '../../src/lib/desk-time';
 import { BlockSchema } from '../../src/schemas/owner';
-import { blockSlots } from '../lib/bookings/blocks';
-import { releaseByOwner } from '../lib/bookings/release';
+import { blockSlots, heldMessage, listBlocks } from '../lib/bookings/blocks';
+import { liftBlock } from '../lib/bookings/release';
 import { readJsonBody } from '../lib/http/body';
 import { reply, replyError, replyInvalid } from '../lib/http/reply';
 import { isUuid, ownerEndpoint } from '../lib/owner/endpoint';
 
 /**
- * POST /api/admin/blocks { date, timeSlot } holds a slot (or with `all` the whole day) for the owner: 201 { blocks },
- * or 409 slot_taken naming the held slots and blocking nothing. DELETE /api/admin/blocks/{id} lifts (releases) a
- * block; 409 already_lifted when it was.
+ * GET /api/admin/blocks: the blocks still held from today (Texas) on, one entry per block. POST /api/admin/blocks
+ * { from, to?, timeSlot, note? } blocks a slot (or with `all` every slot) of every day of the range as one block:
+ * 201 { block }, or 409 slot_taken naming every held slot and blocking nothing. DELETE /api/admin/blocks/{id} lifts
+ * the whole block; 409 already_lifted when it was.
  */
 export default ownerEndpoint('admin-blocks', {
+  GET: async (_req, { db, now, params }) => {
+    if (params.id !== undefined) return replyError(404, 'not_found', 'The blocks are listed at /api/admin/blocks.');
+    return reply(200, { blocks: await listBlocks(db, texasToday(now)) });
+  },
   POST: async (req, { db, params, session }) => {
     if (params.id !== undefined) return replyError(404, 'not_found', 'Send new blocks to /api/admin/blocks.');
     const body = await readJsonBody(req);
@@ -20,20 +26,15 @@ export default ownerEndpoint('admin-blocks', {
     const block = v.safeParse(BlockSchema, body.value);
     if (!block.success) return replyInvalid(block.issues);
     const result = await blockSlots(db, block.output, session.user.username);
-    if (result.outcome === 'taken') {
-      const message = `Already held, nothing was blocked: ${result.held.join(', ')}.`;
-      return replyError(409, 'slot_taken', message, { fields: { timeSlot: message } });
-    }
-    return reply(201, { blocks: result.blocks });
+    if (result.outcome === 'taken') return replyError(409, 'slot_taken', heldMessage(result.held), { held: result.held });
+    return reply(201, { block: result.block });
   },
   DELETE: async (_req, { db, now, params, session }) => {
     const id = params.id ?? '';
-    const result = isUuid(id)
-      ? await releaseByOwner(db, { id, kind: 'block', username: session.user.username, now })
-      : { outcome: 'not_found' as const };
+    const result = isUuid(id) ? await liftBlock(db, { id, username: session.user.username, now }) : { outcome: 'not_found' as const };
     if (result.outcome === 'not_found') return replyError(404, 'not_found', 'There is no block with that id.');
-    if (result.outcome === 'already_released') return replyError(409, 'already_lifted', 'That block was already lifted.');
-    return reply(200, { block: result.booking });
+    if (result.outcome === 'already_lifted') return replyError(409, 'already_lifted', 'That block was already lifted.');
+    return reply(200, { block: result.block });
   },
 });
 

@@ -14,8 +14,8 @@ function hasNoBody(req: Request): boolean {
 
 /**
  * POST /api/admin/bookings/{id}/cancel [{ reason? }]: releases a reservation (the slot is free again at once) and sends
- * the cancellation e-mails; the reason goes into the audit log only. 409 already_cancelled when it was, by the owner
- * or the client's link.
+ * the cancellation e-mails; the reason is stored, audited and written into both notices. 409 already_cancelled when
+ * it was, by the owner or the client's link.
  */
 export default ownerEndpoint('admin-booking-cancel', {
   POST: async (req, { db, now, params, background, session }) => {

@@ -4,7 +4,8 @@
  */
 import {
   INQUIRY_SEARCH_PATH,
-  type BlockInput,
+  type BlockRequest,
+  type OwnerBlock,
   type OwnerBooking,
   type OwnerInquiryPage,
   type OwnerMailStatus,
@@ -67,18 +68,23 @@ export async function fetchBookings(from: string, to: string): Promise<OwnerBook
   return answer.bookings;
 }
 
-/** POST /api/admin/bookings/{id}/cancel: releases a reservation; answers the updated booking. */
-export async function cancelBooking(id: string): Promise<OwnerBooking> {
+/** POST /api/admin/bookings/{id}/cancel { reason? }: releases a reservation; answers the updated booking. */
+export async function cancelBooking(id: string, reason = ''): Promise<OwnerBooking> {
   const url = `/api/admin/bookings/${encodeURIComponent(id)}/cancel`;
-  return (await postJson<{ booking: OwnerBooking }>(url, {})).booking;
+  return (await postJson<{ booking: OwnerBooking }>(url, reason.trim() ? { reason } : {})).booking;
 }
 
-/** POST /api/admin/blocks: holds one slot, or every free slot of the day with `all`; answers the new blocks. */
-export async function createBlock(block: BlockInput, options?: WriteOptions): Promise<OwnerBooking[]> {
-  return (await postJson<{ blocks: OwnerBooking[] }>('/api/admin/blocks', block, options)).blocks;
+/** GET /api/admin/blocks: the blocks held from today (Texas) on, one entry per block. */
+export function fetchBlocks(): Promise<OwnerBlock[]> {
+  return getJson<{ blocks: OwnerBlock[] }>(['/api/admin/blocks']).then((answer) => answer.blocks);
 }
 
-/** DELETE /api/admin/blocks/{id}: lifts one block. */
+/** POST /api/admin/blocks: holds a slot (or every slot with `all`) of every day from `from` to `to`, as one block. */
+export async function createBlock(block: BlockRequest, options?: WriteOptions): Promise<OwnerBlock> {
+  return (await postJson<{ block: OwnerBlock }>('/api/admin/blocks', block, options)).block;
+}
+
+/** DELETE /api/admin/blocks/{id}: lifts a whole block (every slot of every day). */
 export async function liftBlock(id: string): Promise<void> {
   await apiRequest('DELETE', `/api/admin/blocks/${encodeURIComponent(id)}`);
 }

@@ -59,6 +59,13 @@ export const ApiErrorBodySchema = v.object({
     message: v.string(),
     // A malformed `fields` is dropped rather than losing the message with it.
     fields: v.fallback(v.optional(v.record(v.string(), v.string())), undefined),
+    // A refused block's held slots, every one (the message names the first few).
+    held: v.fallback(
+      v.optional(
+        v.array(v.object({ date: v.string(), timeSlot: v.string(), heldBy: v.string(), clientName: v.nullable(v.string()) })),
+      ),
+      undefined,
+    ),
   }),
 });
 

@@ -13,7 +13,7 @@ import { INQUIRY_FIELD_COPY } from '../../src/lib/inquiry-fields';
 import type { Booking } from '../../src/schemas/booking';
 import { addDaysUtc, todayUtc } from '../../src/schemas/dates';
 import { INQUIRY_FIELDS } from '../../src/schemas/inquiry';
-import type { OwnerBooking, OwnerInquiryPage } from '../../src/schemas/owner';
+import type { OwnerBlock, OwnerBooking, OwnerInquiryPage } from '../../src/schemas/owner';
 import { auditMark, auditSince, callWith, deskRequest, ownerCookie, resetOwnerTables } from './admin-support';
 import { EXPECTED_HEADERS, call, databases, get, headersOf, postJson, query, useDatabase } from './support';
 
@@ -316,6 +316,9 @@ describe.each(databases)('owner desk API on $name', (database) => {
         cancelledBy: null,
         confirmationHeld: false,
         cancellationHeld: false,
+        cancelReason: null,
+        blockId: expect.any(String),
+        blockNote: null,
       });
       expect(bookings[2]).toMatchObject({ clientName: 'Ann Lee', cancelledBy: 'Dolores', cancelledAt: expect.any(String) });
     });
@@ -373,7 +376,7 @@ describe.each(databases)('owner desk API on $name', (database) => {
       expect((await cancelOf(crypto.randomUUID())).status).toBe(404);
       expect((await cancelOf('not-a-uuid')).status).toBe(404);
       const block = await callWith(blocks, deskRequest('POST', '/api/admin/blocks', { cookie, body: { date, timeSlot: 'morning' } }));
-      const [{ id: blockId }] = ((await block.json()) as { blocks: OwnerBooking[] }).blocks as [OwnerBooking];
+      const { id: blockId } = ((await block.json()) as { block: OwnerBlock }).block;
       expect((await cancelOf(blockId)).status).toBe(404);
     });
 
@@ -399,10 +402,10 @@ describe.each(databases)('owner desk API on $name', (database) => {
       const date = inTwentyDays();
       const cookie = await ownerCookie(database);
       const mark = await auditMark(database);
-      const response = await post(cookie, { date, timeSlot: 'afternoon' });
+      const response = await post(cookie, { from: date, timeSlot: 'afternoon' });
       expect(response.status).toBe(201);
-      const { blocks: created } = (await response.json()) as { blocks: OwnerBooking[] };
-      expect(created).toEqual([expect.objectContaining({ date, timeSlot: 'afternoon', kind: 'block', state: 'held' })]);
+      const { block: created } = (await response.json()) as { block: OwnerBlock };
+      expect(created).toMatchObject({ from: date, to: date, timeSlots: ['afternoon'], note: null });
       expect(await freeSlots(date)).toEqual(['morning', 'evening']);
       const visitor = await call(
         publicBookings,
@@ -410,10 +413,11 @@ describe.each(databases)('owner desk API on $name', (database) => {
       );
       expect(visitor.status).toBe(409);
 
-      const id = created[0]!.id;
+      const id = created.id;
       const lifted = await callWith(blocks, deskRequest('DELETE', `/api/admin/blocks/${id}`, { cookie }));
       expect(lifted.status).toBe(200);
-      expect(((await lifted.json()) as { block: OwnerBooking }).block).toMatchObject({ id, state: 'lifted', cancelledBy: 'Dolores' });
+      expect(((await lifted.json()) as { block: OwnerBlock }).block).toMatchObject({ id, from: date, to: date });
+      expect(await query(database, "SELECT cancelled_by FROM bookings WHERE kind = 'block'")).toEqual([{ cancelled_by: 'Dolores' }]);
       expect(await freeSlots(date)).toEqual(['morning', 'afternoon', 'evening']);
       const twice = await callWith(blocks, deskRequest('DELETE', `/api/admin/blocks/${id}`, { cookie }));
       expect(twice.status).toBe(409);
@@ -430,20 +434,21 @@ describe.each(databases)('owner desk API on $name', (database) => {
       const date = inTwentyDays();
       await reserve(date, 'evening');
       const cookie = await ownerCookie(database);
-      const single = await post(cookie, { date, timeSlot: 'evening' });
+      const single = await post(cookie, { from: date, timeSlot: 'evening' });
       expect(single.status).toBe(409);
+      const day = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
+        .format(new Date(`${date}T00:00:00Z`));
+      const message = `Nothing was blocked: ${day} evening is booked by Ann Lee.`;
       expect(await single.json()).toEqual({
         error: {
           code: 'slot_taken',
-          message: 'Already held, nothing was blocked: evening.',
-          fields: { timeSlot: 'Already held, nothing was blocked: evening.' },
+          message,
+          held: [{ date, timeSlot: 'evening', heldBy: 'reservation', clientName: 'Ann Lee' }],
         },
       });
-      const day = await post(cookie, { date, timeSlot: 'all' });
-      expect(day.status).toBe(409);
-      expect(((await day.json()) as { error: { message: string } }).error.message).toBe(
-        'Already held, nothing was blocked: evening.',
-      );
+      const whole = await post(cookie, { from: date, timeSlot: 'all' });
+      expect(whole.status).toBe(409);
+      expect(((await whole.json()) as { error: { message: string } }).error.message).toBe(message);
       expect(await query(database, "SELECT count(*)::int AS n FROM bookings WHERE kind = 'block'")).toEqual([{ n: 0 }]);
       expect(await freeSlots(date)).toEqual(['morning', 'afternoon']);
     });
@@ -451,10 +456,11 @@ describe.each(databases)('owner desk API on $name', (database) => {
     test('"all" blocks every slot of a free day in one go', async () => {
       const date = inTwentyDays();
       const cookie = await ownerCookie(database);
-      const response = await post(cookie, { date, timeSlot: 'all' });
+      const response = await post(cookie, { from: date, timeSlot: 'all' });
       expect(response.status).toBe(201);
-      const { blocks: created } = (await response.json()) as { blocks: OwnerBooking[] };
-      expect(created.map((block) => block.timeSlot)).toEqual(['morning', 'afternoon', 'evening']);
+      const { block: created } = (await response.json()) as { block: OwnerBlock };
+      expect(created.timeSlots).toEqual(['morning', 'afternoon', 'evening']);
+      expect(await query(database, "SELECT count(DISTINCT block_id)::int AS n FROM bookings WHERE kind = 'block'")).toEqual([{ n: 1 }]);
       expect(await freeSlots(date)).toEqual([]);
     });
 
@@ -462,7 +468,7 @@ describe.each(databases)('owner desk API on $name', (database) => {
       const date = inTwentyDays();
       const cookie = await ownerCookie(database);
       const [block, visitor] = await Promise.all([
-        post(cookie, { date, timeSlot: 'morning' }),
+        post(cookie, { from: date, timeSlot: 'morning' }),
         call(
           publicBookings,
           postJson('/api/bookings', { date, timeSlot: 'morning', clientName: 'Ann', clientEmail: 'ann@example.com', eventType: 'other' }),
@@ -473,8 +479,8 @@ describe.each(databases)('owner desk API on $name', (database) => {
     });
 
     test.each([
-      [{}, { date: 'Please choose a date.', timeSlot: 'Please pick a time slot or the whole day.' }],
-      [{ date: '2027-13-01', timeSlot: 'night' }, { date: 'Please choose a valid date.', timeSlot: 'Please pick a time slot or the whole day.' }],
+      [{}, { from: 'Please choose a date.', timeSlot: 'Please pick a time slot or the whole day.' }],
+      [{ from: '2027-13-01', timeSlot: 'night' }, { from: 'Please choose a valid date.', timeSlot: 'Please pick a time slot or the whole day.' }],
     ])('answers 400 to %j', async (body, fields) => {
       const cookie = await ownerCookie(database);
       const response = await post(cookie, body);

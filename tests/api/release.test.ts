@@ -4,7 +4,7 @@ import clientLookup from '../../netlify/functions/cancel-lookup';
 import ownerCancel from '../../netlify/functions/admin-booking-cancel';
 import { blockSlots } from '../../netlify/lib/bookings/blocks';
 import { createCancelToken, releaseByCancelLink } from '../../netlify/lib/bookings/cancel-links';
-import { releaseByOwner } from '../../netlify/lib/bookings/release';
+import { liftBlock, releaseByOwner } from '../../netlify/lib/bookings/release';
 import { reserveSlot } from '../../netlify/lib/bookings/reserve';
 import { withDatabase, type Queryable } from '../../netlify/lib/db';
 import { migrate } from '../../netlify/lib/migrations';
@@ -79,7 +79,7 @@ describe.each(databases)('release on $name', (database: TestDatabase) => {
     expect(await errorOf(clients)).toEqual({ code: 'already_cancelled', message: CANCEL_REFUSALS.already_cancelled.message });
   });
 
-  test("the client's cancel is audited like the owner's, and the owner's reason goes into the audit detail only", async () => {
+  test("the client's cancel is audited like the owner's; the owner's reason goes into the audit, the row and that booking's notices", async () => {
     const mark = await auditMark(database);
     const { booking, token } = await book(database);
     expect((await clientPost(token)).status).toBe(200);
@@ -93,9 +93,19 @@ describe.each(databases)('release on $name', (database: TestDatabase) => {
       { actor: 'client', action: 'booking_cancelled', target: booking.id, detail: { date: booking.date } },
       { actor: OWNER.username, action: 'booking_cancelled', target: second.booking.id, detail: { date: second.booking.date, reason } },
     ]);
-    const mails = await query<{ body: string }>(database, "SELECT row_to_json(outbox)::text AS body FROM outbox WHERE kind LIKE 'cancellation%'");
+    expect(await query(database, 'SELECT cancel_reason FROM bookings ORDER BY cancel_reason NULLS FIRST')).toEqual([
+      { cancel_reason: null },
+      { cancel_reason: reason },
+    ]);
+    const mails = await query<{ booking_id: string; body: string }>(
+      database,
+      "SELECT booking_id, row_to_json(outbox)::text AS body FROM outbox WHERE kind LIKE 'cancellation%'",
+    );
     expect(mails).toHaveLength(4);
-    for (const mail of mails) expect(mail.body).not.toContain(reason);
+    for (const mail of mails) {
+      if (mail.booking_id === second.booking.id) expect(mail.body).toContain(reason);
+      else expect(mail.body).not.toContain(reason);
+    }
   });
 
   test("the owner's reason reaches the audit log through the endpoint; a bad one is 400 and releases nothing", async () => {
@@ -154,12 +164,13 @@ describe.each(databases)('release on $name', (database: TestDatabase) => {
       { id: byOwner.booking.id, cancelled_at: ownerNow, cancelled_by: OWNER.username, used_at: ownerNow },
     ]);
 
-    const blocked = await onDatabase(database, (db) => blockSlots(db, { date, timeSlot: 'morning' }, OWNER.username));
+    const blocked = await onDatabase(database, (db) => blockSlots(db, { from: date, to: date, timeSlot: 'morning' }, OWNER.username));
     if (blocked.outcome !== 'blocked') throw new Error(blocked.outcome);
-    const lifted = await onDatabase(database, (db) =>
-      releaseByOwner(db, { id: blocked.blocks[0]!.id, kind: 'block', username: OWNER.username, now: ownerNow }),
-    );
-    expect(lifted).toMatchObject({ outcome: 'released', mailIds: [], booking: { state: 'lifted', cancelledAt: ownerNow.toISOString() } });
+    const lifted = await onDatabase(database, (db) => liftBlock(db, { id: blocked.block.id, username: OWNER.username, now: ownerNow }));
+    expect(lifted).toMatchObject({ outcome: 'lifted', block: { id: blocked.block.id, from: date, to: date } });
+    expect(
+      await query<{ cancelled_at: Date }>(database, 'SELECT cancelled_at FROM bookings WHERE block_id = $1', [blocked.block.id]),
+    ).toEqual([{ cancelled_at: ownerNow }]);
   });
 
   test("an owner's and a client's simultaneous cancel release once: one 200, one 409, one pair of e-mails", async () => {

@@ -1,15 +1,17 @@
-import type { OwnerBooking } from '../../../src/schemas/owner';
+import type { TimeSlotKey } from '../../../src/schemas/booking';
+import type { OwnerBlock, OwnerBooking } from '../../../src/schemas/owner';
 import type { Queryable } from '../db';
 import type { BookingMail } from '../mail/messages';
 import { enqueueCancellationMails } from '../mail/outbox';
 import { recordAudit } from '../owner/audit';
 import { inTransaction, type Transaction } from '../transaction';
+import { blockOf } from './blocks';
 import { BOOKING_COLUMNS, toOwnerBooking, type BookingRow } from './rows';
 
 /** Who releases a hold: the client through their cancel link, or an owner (by username) from the desk. */
 export type Releaser = { role: 'client' } | { role: 'owner'; username: string };
 
-/** What to release: the hold `id` of `kind`, by whom, why (the owner's free text, audit only), at `now`. */
+/** What to release: the hold `id` of `kind`, by whom, why (the owner's words: stored, audited, sent to the client), at `now`. */
 export type ReleaseRequest = {
   id: string;
   kind: OwnerBooking['kind'];
@@ -29,11 +31,11 @@ function actorOf(by: Releaser): string {
   return by.role === 'client' ? 'client' : by.username;
 }
 
-/** A released reservation as its cancellation e-mails need it (a block has none). */
+/** A released reservation as its cancellation e-mails need it, with the owner's reason if any (a block has none). */
 function toBookingMail(booking: OwnerBooking): BookingMail | undefined {
-  const { id, date, timeSlot, clientName, clientEmail, eventType } = booking;
+  const { id, date, timeSlot, clientName, clientEmail, eventType, cancelReason } = booking;
   if (!clientName || !clientEmail || !eventType) return undefined;
-  return { id, date, timeSlot, clientName, clientEmail, eventType };
+  return { id, date, timeSlot, clientName, clientEmail, eventType, ...(cancelReason ? { cancelReason } : {}) };
 }
 
 /**
@@ -49,10 +51,11 @@ export async function release(tx: Transaction, request: ReleaseRequest): Promise
     await tx.query('SELECT 1 FROM booking_cancel_tokens WHERE booking_id = $1 ORDER BY token_hash FOR UPDATE', [request.id]);
   }
   const { rows } = await tx.query<BookingRow>(
-    `UPDATE bookings SET is_available = true, cancelled_at = $3, cancelled_by = $4
+    `UPDATE bookings SET is_available = true, cancelled_at = $3, cancelled_by = $4, cancel_reason = $5
       WHERE id = $1 AND kind = $2 AND NOT is_available
       RETURNING ${BOOKING_COLUMNS}`,
-    [request.id, request.kind, request.now, actor],
+    // Only the owner gives a reason; a client's cancel link has none.
+    [request.id, request.kind, request.now, actor, request.by.role === 'owner' ? (request.reason ?? null) : null],
   );
   if (!rows[0]) {
     const existing = await tx.query<BookingRow>(`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE id = $1 AND kind = $2`, [
@@ -88,3 +91,38 @@ export function releaseByOwner(
   const { username, ...rest } = request;
   return inTransaction(db, (tx) => release(tx, { ...rest, by: { role: 'owner', username } }));
 }
+
+/** What liftBlock did: the lifted block, or why nothing changed. */
+export type LiftResult = { outcome: 'lifted'; block: OwnerBlock } | { outcome: 'not_found' } | { outcome: 'already_lifted' };
+
+/**
+ * Lifts block `id` (its block id, or the id of any one of its rows) for an owner: frees every slot it still holds in
+ * one transaction, keeping the rows as history (cancelled_at = `now`, who), with one audit entry for the block.
+ */
+export function liftBlock(db: Queryable, request: { id: string; username: string; now: Date }): Promise<LiftResult> {
+  return inTransaction(db, async (tx) => {
+    const { rows: found } = await tx.query<{ block_id: string }>(
+      "SELECT block_id FROM bookings WHERE kind = 'block' AND (block_id = $1 OR id = $1) LIMIT 1",
+      [request.id],
+    );
+    const blockId = found[0]?.block_id;
+    if (!blockId) return { outcome: 'not_found' as const };
+    const { rows } = await tx.query<BlockRowOfLift>(
+      `UPDATE bookings SET is_available = true, cancelled_at = $2, cancelled_by = $3
+        WHERE block_id = $1 AND kind = 'block' AND NOT is_available
+        RETURNING block_id, date, time_slot, block_note, created_at`,
+      [blockId, request.now, request.username],
+    );
+    if (rows.length === 0) return { outcome: 'already_lifted' as const };
+    const block = blockOf(rows);
+    await recordAudit(tx, {
+      actor: request.username,
+      action: 'block_lifted',
+      target: blockId,
+      detail: { from: block.from, to: block.to, count: rows.length },
+    });
+    return { outcome: 'lifted' as const, block };
+  });
+}
+
+type BlockRowOfLift = { block_id: string; date: string; time_slot: TimeSlotKey; block_note: string | null; created_at: Date | string };

@@ -18,11 +18,14 @@ export type BookingRow = {
   cancelled_by: string | null;
   confirmation_held: boolean;
   cancellation_held: boolean;
+  cancel_reason: string | null;
+  block_id: string | null;
+  block_note: string | null;
 };
 
 /** The columns of a BookingRow, for SELECT and RETURNING. */
 export const BOOKING_COLUMNS = `id, date, time_slot, kind, is_available, client_name, client_email, event_type, created_at,
-  cancelled_at, cancelled_by, ${heldMessageExists('booking_client', 'bookings.id')} AS confirmation_held,
+  cancelled_at, cancelled_by, cancel_reason, block_id, block_note, ${heldMessageExists('booking_client', 'bookings.id')} AS confirmation_held,
   ${heldMessageExists('cancellation_client', 'bookings.id')} AS cancellation_held`;
 
 /** ORDER BY term for day order of the slots (the column is text: alphabetical order would put afternoon first). */
@@ -44,6 +47,9 @@ export function toOwnerBooking(row: BookingRow): OwnerBooking {
     cancelledBy: row.cancelled_by,
     confirmationHeld: row.confirmation_held,
     cancellationHeld: row.cancellation_held,
+    cancelReason: row.cancel_reason,
+    blockId: row.block_id,
+    blockNote: row.block_note,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { BaseIssue } from 'valibot';
 import { fieldErrors, type ApiErrorBody, type ErrorCode, type ErrorStatus } from '../../../src/schemas/api-error';
+import type { HeldSlot } from '../../../src/schemas/owner';
 
 /** Headers every API answer carries: never cached, never framed, never sniffed. */
 export const API_HEADERS: Readonly<Record<string, string>> = {
@@ -25,14 +26,16 @@ export function reply(status: number, body: unknown, headers: Record<string, str
   return new Response(JSON.stringify(body), { status, headers: { ...API_HEADERS, ...headers } });
 }
 
-/** Answers the API's one error shape: { error: { code, message, fields? } }, with the status `code` means. */
+/** Answers the API's one error shape: { error: { code, message, fields?, held? } }, with the status `code` means. */
 export function replyError<C extends ErrorCode>(
   status: ErrorStatus<C>,
   code: C,
   message: string,
-  extra: { fields?: Record<string, string>; headers?: Record<string, string> } = {},
+  extra: { fields?: Record<string, string>; held?: HeldSlot[]; headers?: Record<string, string> } = {},
 ): Response {
-  const body: ApiErrorBody = { error: { code, message, ...(extra.fields ? { fields: extra.fields } : {}) } };
+  const body: ApiErrorBody = {
+    error: { code, message, ...(extra.fields ? { fields: extra.fields } : {}), ...(extra.held ? { held: extra.held } : {}) },
+  };
   return reply(status, body, extra.headers);
 }
 

@@ -46,7 +46,10 @@ export type OutgoingMessage = {
 export type InquiryMail = Omit<InquiryOutput, 'website'> & { id: string };
 
 /** A stored booking, as the mails need it. */
-export type BookingMail = Pick<Booking, 'id' | 'date' | 'timeSlot' | 'clientName' | 'clientEmail' | 'eventType'>;
+export type BookingMail = Pick<Booking, 'id' | 'date' | 'timeSlot' | 'clientName' | 'clientEmail' | 'eventType'> & {
+  /** The owner's reason for cancelling (typed by the signed-in owner, never by a visitor). */
+  cancelReason?: string;
+};
 
 /** Who cancelled a booking: the client through the link in their confirmation, or the owner. */
 export type CancelledBy = 'client' | 'owner';
@@ -276,6 +279,9 @@ export function cancellationMessages(
   const cancellation = cancellationIcs(calendarEvent(booking, own, config, client));
   const toClient = copy.cancellationClient;
   const toOwner = copy.cancellationOwner;
+  // The owner's own words may reach the client: only visitor-typed text is kept out of client mails.
+  const reason = (template: string): Block[] =>
+    booking.cancelReason ? [{ kind: 'paragraph', text: fill(template, { reason: booking.cancelReason }) }] : [];
   return [
     message(
       'cancellation_client',
@@ -284,6 +290,7 @@ export function cancellationMessages(
       [
         { kind: 'heading', text: fill(toClient.heading, own) },
         { kind: 'paragraph', text: fill(toClient.paragraphs[by], own) },
+        ...reason(toClient.reason),
         bookingDetails(fill(toClient.detailsHeading, own), own, false),
         { kind: 'paragraph', text: fill(toClient.calendarText, own) },
         ...closing(own),
@@ -297,6 +304,7 @@ export function cancellationMessages(
       [
         { kind: 'heading', text: fill(toOwner.heading, values) },
         { kind: 'paragraph', text: fill(toOwner.paragraphs[by], values) },
+        ...reason(toOwner.reason),
         bookingDetails(fill(toOwner.detailsHeading, values), values, true),
         { kind: 'footer', text: fill(copy.common.footer, values) },
       ],

@@ -1,7 +1,7 @@
 import type { DeskCopy } from '../../content.config';
 import { createBlock } from '../../lib/desk-api';
 import { TIME_SLOTS } from '../../schemas/booking';
-import { BlockSchema } from '../../schemas/owner';
+import { BlockSchema, MAX_BLOCK_NOTE_LENGTH } from '../../schemas/owner';
 import Field, { Options } from '../form/Field';
 import formStyles from '../form/form.module.css';
 import { useApiForm } from '../form/use-api-form';
@@ -16,7 +16,10 @@ interface Props {
   onFailure: (error: unknown) => void;
 }
 
-/** Blocks a date: one slot, or the whole day. A slot a visitor holds is refused with the server's message. */
+/**
+ * Blocks a range of days (the last day empty: one day), one slot of each or the whole day, with a note, as one block.
+ * A range holding any booked or blocked slot is refused whole with the server's message naming them.
+ */
 export default function BlockForm({ copy, min, onBlocked, onFailure }: Props) {
   const slots = [...TIME_SLOTS.map((slot) => ({ value: slot.key, label: slot.label })), { value: 'all', label: copy.wholeDay }];
   const { pending, errors, onSubmit, clearError } = useApiForm({
@@ -40,8 +43,11 @@ export default function BlockForm({ copy, min, onBlocked, onFailure }: Props) {
     >
       <h3 id="block-heading">{copy.formHeading}</h3>
       <div className={formStyles.row}>
-        <Field id="block-date" label={copy.labels.date} error={errors.date}>
-          {(control) => <input {...control} name="date" type="date" min={min} required />}
+        <Field id="block-from" label={copy.labels.from} error={errors.from}>
+          {(control) => <input {...control} name="from" type="date" min={min} required />}
+        </Field>
+        <Field id="block-to" label={copy.labels.to} error={errors.to}>
+          {(control) => <input {...control} name="to" type="date" min={min} />}
         </Field>
         <Field id="block-slot" label={copy.labels.timeSlot} error={errors.timeSlot}>
           {(control) => (
@@ -51,6 +57,9 @@ export default function BlockForm({ copy, min, onBlocked, onFailure }: Props) {
           )}
         </Field>
       </div>
+      <Field id="block-note" label={copy.labels.note} error={errors.note}>
+        {(control) => <input {...control} name="note" type="text" maxLength={MAX_BLOCK_NOTE_LENGTH} autoComplete="off" />}
+      </Field>
       <button type="submit" className={`btn btn--primary ${formStyles.submit}`} disabled={pending}>
         {pending ? copy.pending : copy.submit}
       </button>

@@ -1,15 +1,14 @@
 import { useRef } from 'react';
 import type { DeskCopy } from '../../content.config';
-import { fetchBookings, isUnauthorized, liftBlock } from '../../lib/desk-api';
+import { fetchBlocks, isUnauthorized, liftBlock } from '../../lib/desk-api';
 import { texasToday } from '../../lib/desk-time';
 import { fillTemplate } from '../../lib/template';
 import { formatLongDate, slotLabel } from '../../lib/time-slots';
-import { addDaysUtc } from '../../schemas/dates';
-import { MAX_BOOKING_RANGE_DAYS } from '../../schemas/owner';
+import { TIME_SLOT_KEYS } from '../../schemas/booking';
+import type { OwnerBlock } from '../../schemas/owner';
 import { showToast } from '../../stores/toasts';
 import BlockForm from './BlockForm';
 import LoadState from './LoadState';
-import { byDateAndSlot } from './bookings-order';
 import styles from './desk.module.css';
 import { useLoad } from './use-load';
 
@@ -18,24 +17,28 @@ interface Props {
   onError: (error: unknown) => void;
 }
 
-/** Blocked dates: a form to block a day or a slot, and the blocks from today (Texas) on, each with "Lift". */
+/** A block's days in words: one date, or "first to last". */
+function blockDays(block: OwnerBlock, range: string): string {
+  if (block.from === block.to) return formatLongDate(block.from);
+  return fillTemplate(range, { from: formatLongDate(block.from), to: formatLongDate(block.to) });
+}
+
+/** A block's slots in words: "Whole day" when it holds every slot of its days. */
+function blockSlots(block: OwnerBlock, wholeDay: string): string {
+  return block.timeSlots.length === TIME_SLOT_KEYS.length ? wholeDay : block.timeSlots.map(slotLabel).join(', ');
+}
+
+/** Blocked dates: a form to block days or a slot, and the blocks from today (Texas) on, one row each with "Lift". */
 export default function BlocksView({ copy, onError }: Props) {
   const text = copy.blocks;
   const today = texasToday(new Date());
   const listHeading = useRef<HTMLHeadingElement>(null);
-  const blocks = useLoad(
-    async () => {
-      const held = await fetchBookings(today, addDaysUtc(today, MAX_BOOKING_RANGE_DAYS - 1));
-      return held.filter((hold) => hold.kind === 'block' && hold.state === 'held').sort(byDateAndSlot);
-    },
-    'blocks',
-    onError,
-  );
+  const blocks = useLoad(fetchBlocks, 'blocks', onError);
 
   const onBlocked = () => {
     showToast(text.blocked);
     blocks.reload();
-    // The list is where the new blocks show: keyboard and screen reader users continue there.
+    // The list is where the new block shows: keyboard and screen reader users continue there.
     listHeading.current?.focus();
   };
 
@@ -65,22 +68,31 @@ export default function BlocksView({ copy, onError }: Props) {
         <p className={styles.empty}>{text.empty}</p>
       ) : (
         <ul className={styles.list}>
-          {blocks.data.map((block) => (
-            <li key={block.id} className={`${styles.item} ${styles.booking}`}>
-              <div className={styles.when}>
-                <span className={styles.name}>{formatLongDate(block.date)}</span>
-                <span className={styles.meta}>{slotLabel(block.timeSlot)}</span>
-              </div>
-              <button
-                type="button"
-                className={`btn btn--secondary ${styles.rowAction}`}
-                aria-label={fillTemplate(text.liftLabel, { slot: slotLabel(block.timeSlot), date: formatLongDate(block.date) })}
-                onClick={() => lift(block.id)}
-              >
-                {text.lift}
-              </button>
-            </li>
-          ))}
+          {blocks.data.map((block) => {
+            const days = blockDays(block, text.range);
+            const slots = blockSlots(block, text.wholeDay);
+            return (
+              <li key={block.id} className={`${styles.item} ${styles.booking}`} data-block={block.id}>
+                <div className={styles.when}>
+                  <span className={styles.name}>{days}</span>
+                  <span className={styles.meta}>{slots}</span>
+                  {block.note && (
+                    <span className={styles.meta}>
+                      <bdi>{block.note}</bdi>
+                    </span>
+                  )}
+                </div>
+                <button
+                  type="button"
+                  className={`btn btn--secondary ${styles.rowAction}`}
+                  aria-label={fillTemplate(text.liftLabel, { when: `${days}, ${slots}` })}
+                  onClick={() => lift(block.id)}
+                >
+                  {text.lift}
+                </button>
+              </li>
+            );
+          })}
         </ul>
       )}
     </>

@@ -20,6 +20,9 @@ const booking: OwnerBooking = {
   cancelledBy: null,
   confirmationHeld: false,
   cancellationHeld: false,
+  cancelReason: null,
+  blockId: null,
+  blockNote: null,
 };
 
 function row(value: OwnerBooking) {

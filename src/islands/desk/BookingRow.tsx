@@ -44,6 +44,20 @@ export default function BookingRow({ copy, booking, onCancel }: Props) {
             <Template text={copy.cancelledOn} values={{ date: formatTexasMoment(booking.cancelledAt) }} />
           </span>
         )}
+        {booking.kind === 'reservation' && booking.cancelledBy && (
+          <span className={styles.meta}>
+            {booking.cancelledBy === 'client' ? (
+              copy.cancelledBy.client
+            ) : (
+              <Template text={copy.cancelledBy.owner} values={{ username: <bdi>{booking.cancelledBy}</bdi> }} />
+            )}
+          </span>
+        )}
+        {booking.cancelReason && (
+          <span className={styles.meta}>
+            <Template text={copy.reason} values={{ reason: <bdi>{booking.cancelReason}</bdi> }} />
+          </span>
+        )}
         {booking.confirmationHeld && <span className={styles.meta}>{copy.confirmationHeld}</span>}
         {booking.cancellationHeld && <span className={styles.meta}>{copy.cancellationHeld}</span>}
       </div>

@@ -4,7 +4,8 @@ import { cancelBooking, fetchBookings, isUnauthorized } from '../../lib/desk-api
 import { texasToday } from '../../lib/desk-time';
 import { formatLongDate, slotLabel } from '../../lib/time-slots';
 import { addDaysUtc } from '../../schemas/dates';
-import { MAX_BOOKING_RANGE_DAYS, type OwnerBooking } from '../../schemas/owner';
+import { MAX_BOOKING_RANGE_DAYS, MAX_CANCEL_REASON_LENGTH, type OwnerBooking } from '../../schemas/owner';
+import Field from '../form/Field';
 import { showToast } from '../../stores/toasts';
 import BookingRow from './BookingRow';
 import ConfirmDialog from './ConfirmDialog';
@@ -32,7 +33,11 @@ interface Props {
 export default function BookingsView({ copy, onError }: Props) {
   const text = copy.bookings;
   const [asked, setAsked] = useState<OwnerBooking>();
+  const [reason, setReason] = useState('');
   const [pending, setPending] = useState(false);
+  const [hideReleased, setHideReleased] = useState(false);
+  // A row cancelled here stays in view (and takes the focus) even while released ones are hidden, until the next load.
+  const [cancelledHere, setCancelledHere] = useState<ReadonlySet<string>>(new Set());
   // After a cancel, the row (now cancelled) takes the focus its removed "Cancel" button had, in the same commit.
   const focusAfterCommit = useRef<string>(undefined);
   useLayoutEffect(() => {
@@ -57,8 +62,9 @@ export default function BookingsView({ copy, onError }: Props) {
   const confirmCancel = async (booking: OwnerBooking) => {
     setPending(true);
     try {
-      const cancelled = await cancelBooking(booking.id);
+      const cancelled = await cancelBooking(booking.id, reason);
       focusAfterCommit.current = `booking-${cancelled.id}`;
+      setCancelledHere((ids) => new Set(ids).add(cancelled.id));
       bookings.setData((list) => list.map((row) => (row.id === cancelled.id ? cancelled : row)));
       showToast(text.cancelled);
       setAsked(undefined);
@@ -70,6 +76,12 @@ export default function BookingsView({ copy, onError }: Props) {
       setPending(false);
     }
   };
+
+  const ask = (booking: OwnerBooking) => {
+    setReason('');
+    setAsked(booking);
+  };
+  const shown = bookings.data?.filter((row) => !hideReleased || row.state === 'held' || cancelledHere.has(row.id));
 
   return (
     <>
@@ -88,15 +100,22 @@ export default function BookingsView({ copy, onError }: Props) {
             </button>
           ))}
         </div>
+        <label className={styles.filter}>
+          <input type="checkbox" checked={hideReleased} onChange={(event) => {
+              setHideReleased(event.currentTarget.checked);
+              setCancelledHere(new Set());
+            }} />{' '}
+          {text.hideCancelled}
+        </label>
       </div>
-      {!bookings.data ? (
+      {!shown ? (
         <LoadState copy={copy} failed={bookings.failed} onRetry={bookings.reload} />
-      ) : bookings.data.length === 0 ? (
+      ) : shown.length === 0 ? (
         <p className={styles.empty}>{range === 'upcoming' ? text.empty : text.past.empty}</p>
       ) : (
         <ul className={styles.list}>
-          {bookings.data.map((booking) => (
-            <BookingRow key={booking.id} copy={text} booking={booking} onCancel={range === 'upcoming' ? setAsked : undefined} />
+          {shown.map((booking) => (
+            <BookingRow key={booking.id} copy={text} booking={booking} onCancel={range === 'upcoming' ? ask : undefined} />
           ))}
         </ul>
       )}
@@ -108,11 +127,27 @@ export default function BookingsView({ copy, onError }: Props) {
           pending={pending}
           onConfirm={() => confirmCancel(asked)}
           onClose={() => setAsked(undefined)}
+          extra={
+            <Field id="cancel-reason" label={text.confirm.reasonLabel}>
+              {(control) => (
+                <textarea
+                  {...control}
+                  name="reason"
+                  rows={3}
+                  maxLength={MAX_CANCEL_REASON_LENGTH}
+                  value={reason}
+                  disabled={pending}
+                  onChange={(event) => setReason(event.currentTarget.value)}
+                />
+              )}
+            </Field>
+          }
         >
           <Template
             text={text.confirm.text}
             values={{ name: <bdi>{asked.clientName}</bdi>, slot: slotLabel(asked.timeSlot), date: formatLongDate(asked.date) }}
-          />
+          />{' '}
+          <Template text={text.confirm.mailed} values={{ name: <bdi>{asked.clientName}</bdi>, email: <bdi>{asked.clientEmail}</bdi> }} />
         </ConfirmDialog>
       )}
     </>

@@ -4,6 +4,8 @@ import styles from './desk.module.css';
 interface Props {
   title: string;
   children: ReactNode;
+  /** Controls shown under the text (a reason to give), before the buttons. */
+  extra?: ReactNode;
   confirmLabel: string;
   cancelLabel: string;
   /** True while the confirmed action runs (both buttons wait). */
@@ -17,7 +19,7 @@ interface Props {
  * A modal confirmation step on the native <dialog>: focus moves into it and stays there, Escape closes it, and focus
  * goes back to the button that opened it. Open while mounted.
  */
-export default function ConfirmDialog({ title, children, confirmLabel, cancelLabel, pending, onConfirm, onClose }: Props) {
+export default function ConfirmDialog({ title, children, extra, confirmLabel, cancelLabel, pending, onConfirm, onClose }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const element = dialog.current;
@@ -44,6 +46,7 @@ export default function ConfirmDialog({ title, children, confirmLabel, cancelLab
         {title}
       </h2>
       <p id="confirm-text">{children}</p>
+      {extra}
       <div className={styles.dialogActions}>
         <button type="button" className="btn btn--secondary" onClick={onClose} disabled={pending} autoFocus>
           {cancelLabel}

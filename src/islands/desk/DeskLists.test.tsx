@@ -40,6 +40,9 @@ const booking = (date: string, timeSlot: OwnerBooking['timeSlot'], name: string)
   cancelledBy: null,
   confirmationHeld: false,
   cancellationHeld: false,
+  cancelReason: null,
+  blockId: null,
+  blockNote: null,
 });
 
 /** A fake owner API that answers from `answer(url, body)` and records every request (URL, method, JSON body). */

@@ -1,0 +1,176 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import desk from '../../content/desk.json';
+import { texasToday } from '../../lib/desk-time';
+import { fillTemplate } from '../../lib/template';
+import { formatLongDate } from '../../lib/time-slots';
+import { addDaysUtc } from '../../schemas/dates';
+import type { OwnerBlock, OwnerBooking } from '../../schemas/owner';
+import { dismissToast } from '../../stores/toasts';
+import OwnerDesk from '../OwnerDesk';
+
+const copy = desk.desk;
+const today = texasToday(new Date());
+
+const booking = (patch: Partial<OwnerBooking>): OwnerBooking => ({
+  id: '00000000-0000-4000-8000-000000000001',
+  date: addDaysUtc(today, 5),
+  timeSlot: 'evening',
+  kind: 'reservation',
+  state: 'held',
+  clientName: 'Hank Porter',
+  clientEmail: 'hank@example.com',
+  eventType: 'wedding',
+  createdAt: '2026-01-02T15:00:00.000Z',
+  cancelledAt: null,
+  cancelledBy: null,
+  confirmationHeld: false,
+  cancellationHeld: false,
+  cancelReason: null,
+  blockId: null,
+  blockNote: null,
+  ...patch,
+});
+
+/** Matches the element whose whole text is `text` (the visitor's or owner's words sit in a <bdi> inside it). */
+const wholeText = (text: string) => (_content: string, element: Element | null) =>
+  element?.tagName === 'SPAN' && element.textContent === text;
+
+/** A fake owner API answering from `answer(method, path, body)`; records every request. */
+function serve(answer: (method: string, path: string, body: Record<string, string> | undefined) => unknown) {
+  const sent: Array<{ method: string; path: string; body: Record<string, string> | undefined }> = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init: RequestInit = {}) => {
+      const url = new URL(input, 'http://desk.test');
+      const body = typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, string>) : undefined;
+      const method = init.method ?? 'GET';
+      sent.push({ method, path: url.pathname, body });
+      if (url.pathname === '/api/admin/session') return Response.json({ user: { username: 'dolores' } });
+      return Response.json(answer(method, url.pathname, body));
+    }),
+  );
+  return sent;
+}
+
+beforeEach(() => {
+  window.location.hash = '';
+});
+
+afterEach(() => {
+  act(() => dismissToast());
+  vi.unstubAllGlobals();
+});
+
+describe('the blocks view', () => {
+  const week: OwnerBlock = {
+    id: '11111111-1111-4111-8111-111111111111',
+    from: addDaysUtc(today, 30),
+    to: addDaysUtc(today, 36),
+    timeSlots: ['morning', 'afternoon', 'evening'],
+    note: 'Lake week',
+    createdAt: '2026-01-02T15:00:00.000Z',
+  };
+
+  test('shows a week-long block as one row (days, "Whole day", note) and lifts it with one request', async () => {
+    let blocks = [week];
+    const sent = serve((method) => {
+      if (method === 'DELETE') blocks = [];
+      return method === 'DELETE' ? { block: week } : { blocks };
+    });
+    window.location.hash = '#blocks';
+    const user = userEvent.setup();
+    render(<OwnerDesk copy={copy} />);
+    const days = fillTemplate(copy.blocks.range, { from: formatLongDate(week.from), to: formatLongDate(week.to) });
+    const lift = await screen.findByRole('button', { name: fillTemplate(copy.blocks.liftLabel, { when: `${days}, ${copy.blocks.wholeDay}` }) });
+    const row = lift.closest('li')!;
+    expect(within(row).getByText(days)).toBeInTheDocument();
+    expect(within(row).getByText(copy.blocks.wholeDay)).toBeInTheDocument();
+    expect(within(row).getByText('Lake week')).toBeInTheDocument();
+    await user.click(lift);
+    await screen.findByText(copy.blocks.empty);
+    expect(sent.filter((request) => request.method === 'DELETE')).toEqual([
+      { method: 'DELETE', path: `/api/admin/blocks/${week.id}`, body: undefined },
+    ]);
+  });
+
+  test('sends first day, last day, slot and note in one request', async () => {
+    const sent = serve((method) => (method === 'POST' ? { block: week } : { blocks: [] }));
+    window.location.hash = '#blocks';
+    const user = userEvent.setup();
+    render(<OwnerDesk copy={copy} />);
+    await screen.findByText(copy.blocks.empty);
+    fireEvent.change(screen.getByLabelText(copy.blocks.labels.from), { target: { value: week.from } });
+    fireEvent.change(screen.getByLabelText(copy.blocks.labels.to), { target: { value: week.to } });
+    await user.selectOptions(screen.getByLabelText(copy.blocks.labels.timeSlot), copy.blocks.wholeDay);
+    await user.type(screen.getByLabelText(copy.blocks.labels.note), 'Lake week');
+    await user.click(screen.getByRole('button', { name: copy.blocks.submit }));
+    await waitFor(() => expect(sent.filter((request) => request.method === 'POST')).toHaveLength(1));
+    expect(sent.find((request) => request.method === 'POST')).toEqual({
+      method: 'POST',
+      path: '/api/admin/blocks',
+      body: { from: week.from, to: week.to, timeSlot: 'all', note: 'Lake week' },
+    });
+  });
+
+  test('a last day before the first is refused in the browser, with nothing sent', async () => {
+    const sent = serve(() => ({ blocks: [] }));
+    window.location.hash = '#blocks';
+    const user = userEvent.setup();
+    render(<OwnerDesk copy={copy} />);
+    await screen.findByText(copy.blocks.empty);
+    fireEvent.change(screen.getByLabelText(copy.blocks.labels.from), { target: { value: week.to } });
+    fireEvent.change(screen.getByLabelText(copy.blocks.labels.to), { target: { value: week.from } });
+    await user.selectOptions(screen.getByLabelText(copy.blocks.labels.timeSlot), copy.blocks.wholeDay);
+    await user.click(screen.getByRole('button', { name: copy.blocks.submit }));
+    expect(await screen.findByText('The last day must not be before the first.')).toBeInTheDocument();
+    expect(sent.filter((request) => request.method === 'POST')).toEqual([]);
+  });
+});
+
+describe('cancelling from the bookings view', () => {
+  // jsdom has <dialog> without its modal methods.
+  beforeEach(() => {
+    HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+      this.setAttribute('open', '');
+    };
+    HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+      this.removeAttribute('open');
+    };
+  });
+
+  test('the dialog says the client will be e-mailed at their address and sends the reason; the row says who and why', async () => {
+    const held = booking({});
+    const sent = serve((method, _path, body) =>
+      method === 'POST'
+        ? { booking: { ...held, state: 'cancelled', cancelledAt: '2026-01-03T15:00:00.000Z', cancelledBy: 'dolores', cancelReason: body?.reason ?? null } }
+        : { bookings: [held, booking({ id: '00000000-0000-4000-8000-000000000002', clientName: 'Ann Lee', state: 'cancelled', cancelledBy: 'client' })] },
+    );
+    window.location.hash = '#bookings';
+    const user = userEvent.setup();
+    render(<OwnerDesk copy={copy} />);
+    const row = (await screen.findByText('Hank Porter')).closest('li')!;
+    expect(screen.getByText(copy.bookings.cancelledBy.client)).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: copy.bookings.cancel }));
+    const dialog = await screen.findByRole('dialog', { name: copy.bookings.confirm.title });
+    expect(dialog).toHaveTextContent(fillTemplate(copy.bookings.confirm.mailed, { name: 'Hank Porter', email: 'hank@example.com' }));
+    await user.type(within(dialog).getByLabelText(copy.bookings.confirm.reasonLabel), 'The venue flooded.');
+    await user.click(within(dialog).getByRole('button', { name: copy.bookings.confirm.confirm }));
+    await within(row).findByText(wholeText(fillTemplate(copy.bookings.cancelledBy.owner, { username: 'dolores' })));
+    expect(within(row).getByText(wholeText(fillTemplate(copy.bookings.reason, { reason: 'The venue flooded.' })))).toBeInTheDocument();
+    expect(sent.find((request) => request.method === 'POST')).toEqual({
+      method: 'POST',
+      path: `/api/admin/bookings/${held.id}/cancel`,
+      body: { reason: 'The venue flooded.' },
+    });
+
+    // "Hide cancelled and lifted" hides both cancelled rows; unticked, they come back.
+    const hide = screen.getByRole('checkbox', { name: copy.bookings.hideCancelled });
+    await user.click(hide);
+    await waitFor(() => expect(screen.queryByText('Hank Porter')).not.toBeInTheDocument());
+    expect(screen.queryByText('Ann Lee')).not.toBeInTheDocument();
+    await user.click(hide);
+    expect(await screen.findByText('Ann Lee')).toBeInTheDocument();
+  });
+});
