@@ -31,9 +31,9 @@ function actorOf(by: Releaser): string {
 
 /** A released reservation as its cancellation e-mails need it (a block has none). */
 function toBookingMail(booking: OwnerBooking): BookingMail | undefined {
-  const { id, date, timeSlot, clientName, clientEmail, eventType } = booking;
+  const { id, date, timeSlot, clientName, clientEmail, eventType, phone, guestCount, eventLocation } = booking;
   if (!clientName || !clientEmail || !eventType) return undefined;
-  return { id, date, timeSlot, clientName, clientEmail, eventType };
+  return { id, date, timeSlot, clientName, clientEmail, eventType, phone, guestCount, eventLocation };
 }
 
 /**
