@@ -194,12 +194,24 @@ const inquiryFormCopy = z.object({
   failure,
 });
 
+/** The label of a field a visitor may leave empty: it says so ("Phone Number (optional)"). */
+const optionalLabel = text.refine((value) => /\(optional\)/i.test(value), 'must say "(optional)"');
+
 /** Copy of the reservation form inside the availability checker (labels keyed by the BookingSchema field). */
 const reservationCopy = z.object({
   heading: text,
   summary: template('slot', 'date'),
-  labels: z.object({ clientName: text, clientEmail: text, eventType: text }),
+  labels: z.object({
+    clientName: text,
+    clientEmail: text,
+    eventType: text,
+    // The client's optional details: each label says it is optional.
+    phone: optionalLabel,
+    guestCount: optionalLabel,
+    eventLocation: optionalLabel,
+  }),
   eventTypePlaceholder: text,
+  locationPlaceholder: text,
   submit: text,
   pending: text,
   confirmed: toast,
@@ -299,6 +311,7 @@ const deskCopy = z.object({
     past: z.object({ lead: text, empty: text }),
     kinds: z.object({ reservation: text, block: text }),
     states: z.object({ held: text, cancelled: text, lifted: text }),
+    guests: z.object({ one: text, other: template('count') }),
     cancelledOn: template('date'),
     cancelledBy: z.object({ client: text, owner: template('username') }),
     reason: template('reason'),

@@ -6,6 +6,7 @@ import { fillTemplate } from '../lib/template';
 import { formatLongDate } from '../lib/time-slots';
 import { addDaysUtc, todayUtc } from '../schemas/dates';
 import { TOO_MANY_HOLDS_MESSAGE } from '../schemas/holds';
+import { HONEYPOT_FIELD } from '../schemas/honeypot';
 import { $availability } from '../stores/availability';
 import { dismissToast } from '../stores/toasts';
 import AvailabilityChecker from './AvailabilityChecker';
@@ -228,6 +229,10 @@ describe('AvailabilityChecker', () => {
       clientName: 'Hank Porter',
       clientEmail: 'hank@example.com',
       eventType: 'birthday',
+      // The optional details, left empty.
+      phone: null,
+      guestCount: null,
+      eventLocation: null,
       website: '',
     });
 
@@ -374,5 +379,92 @@ describe('AvailabilityChecker', () => {
     await chooseDate(user, DAY);
     expect(await screen.findByRole('radio', { name: 'Morning 9AM - 1PM' })).not.toBeChecked();
     expect(availabilityCalls().map(([url]) => url)).toEqual([`/api/availability/${DAY}`, `/api/availability/${OTHER_DAY}`]);
+  });
+});
+
+describe('AvailabilityChecker: the client’s optional details', () => {
+  async function openForm(user: User) {
+    slotsByDate[DAY] = ['morning', 'evening'];
+    await chooseDate(user, DAY);
+    await user.click(await screen.findByRole('radio', { name: 'Evening 6PM - 11PM' }));
+    return screen.getByRole('form', { name: reservation.heading });
+  }
+
+  test('phone, guest count and event location follow the spec’d fields, say “(optional)” and are not required', async () => {
+    const { user } = setup();
+    const form = await openForm(user);
+    // In page order, the honeypot left out.
+    const names = Array.from(form.querySelectorAll('input, select'), (element) => element.getAttribute('name'));
+    expect(names.filter((name) => name !== HONEYPOT_FIELD)).toEqual([
+      'clientName',
+      'clientEmail',
+      'eventType',
+      'phone',
+      'guestCount',
+      'eventLocation',
+    ]);
+    for (const label of [labels.phone, labels.guestCount, labels.eventLocation]) {
+      expect(label).toMatch(/\(optional\)$/);
+      expect(within(form).getByLabelText(label)).not.toBeRequired();
+    }
+    expect(within(form).getByLabelText(labels.phone)).toHaveAttribute('type', 'tel');
+    expect(within(form).getByLabelText(labels.phone)).toHaveAttribute('autocomplete', 'tel');
+    expect(within(form).getByLabelText(labels.guestCount)).toHaveAttribute('inputmode', 'numeric');
+    expect(within(form).getByLabelText(labels.eventLocation)).toHaveAttribute('autocomplete', 'address-level2');
+    expect(within(form).getByLabelText(labels.clientName)).toBeRequired();
+  });
+
+  test('given details are sent (guests as a number, text trimmed) and cleared after the booking', async () => {
+    const { user } = setup();
+    await openForm(user);
+    await fillReservation(user);
+    await user.type(screen.getByLabelText(labels.phone), '(512) 555-0199');
+    await user.type(screen.getByLabelText(labels.guestCount), '080');
+    await user.type(screen.getByLabelText(labels.eventLocation), ' Austin, TX ');
+    await user.click(bookButton());
+
+    await screen.findByText(reservation.confirmed.title);
+    expect(JSON.parse(String(bookingCalls()[0]?.[1]?.body))).toMatchObject({
+      phone: '(512) 555-0199',
+      guestCount: 80,
+      eventLocation: 'Austin, TX',
+    });
+    await user.click(await screen.findByRole('radio', { name: 'Morning 9AM - 1PM' }));
+    for (const label of [labels.phone, labels.guestCount, labels.eventLocation]) expect(screen.getByLabelText(label)).toHaveValue('');
+  });
+
+  test('an invalid detail is marked next to its field with the inquiry’s message: no “Missing Information”, nothing sent', async () => {
+    const { user } = setup();
+    await openForm(user);
+    await fillReservation(user);
+    await user.type(screen.getByLabelText(labels.phone), 'call me');
+    await user.type(screen.getByLabelText(labels.guestCount), '0');
+    await user.click(bookButton());
+
+    expect(screen.getByLabelText(labels.phone)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(labels.phone)).toHaveAccessibleDescription('Please enter a valid phone number.');
+    expect(screen.getByLabelText(labels.guestCount)).toHaveAccessibleDescription('Please enter at least 1 guest.');
+    expect(screen.getByLabelText(labels.phone)).toHaveFocus();
+    expect(toastText()).not.toContain(reservation.missing.title);
+    expect(bookingCalls()).toHaveLength(0);
+
+    // Editing a field drops its message only.
+    await user.type(screen.getByLabelText(labels.phone), '{Backspace}');
+    expect(screen.getByLabelText(labels.phone)).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText(labels.guestCount)).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test('a server 400 on a detail is shown next to that field', async () => {
+    const message = 'Please enter a guest count of at most 100,000.';
+    bookingAnswer = async () =>
+      Response.json({ error: { code: 'invalid_fields', message: 'Please check the highlighted fields and try again.', fields: { guestCount: message } } }, { status: 400 });
+    const { user } = setup();
+    await openForm(user);
+    await fillReservation(user);
+    await user.type(screen.getByLabelText(labels.guestCount), '5');
+    await user.click(bookButton());
+
+    await waitFor(() => expect(screen.getByLabelText(labels.guestCount)).toHaveAccessibleDescription(message));
+    expect(screen.getByLabelText(labels.guestCount)).toHaveValue('5');
   });
 });

@@ -9,7 +9,7 @@ import { $availability, loadAvailability, refetchAvailability } from '../stores/
 import { showToast } from '../stores/toasts';
 import styles from './AvailabilityChecker.module.css';
 import DatePicker from './availability/DatePicker';
-import ReservationForm, { type ReservationDetails } from './availability/ReservationForm';
+import ReservationForm, { NO_DETAILS, type ReservationDetails } from './availability/ReservationForm';
 import SlotList from './availability/SlotList';
 import { useApiForm } from './form/use-api-form';
 
@@ -17,8 +17,6 @@ interface Props {
   /** The checker's copy (src/content/forms.json, `availability.checker`). */
   copy: CheckerCopy;
 }
-
-const NO_DETAILS: ReservationDetails = { clientName: '', clientEmail: '', eventType: '' };
 
 /** The shared schema's message for a chosen date (past, too far ahead, not a date), or undefined when bookable. */
 function dateProblem(date: string): string | undefined {

@@ -187,6 +187,9 @@ describe('endpoint calls', () => {
       clientName: 'Hank',
       clientEmail: 'hank@example.com',
       eventType: 'birthday' as const,
+      phone: null,
+      guestCount: null,
+      eventLocation: null,
       website: '',
     };
     const error = await createBooking(booking).catch((caught: unknown) => caught);

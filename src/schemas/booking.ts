@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { BOOKING_WINDOW_DAYS, addDaysUtc, isCalendarDate, todayUtc } from './dates';
-import { emailAddress, formObject, personName } from './fields';
+import { emailAddress, formObject, optionalField, personName } from './fields';
 import { HONEYPOT_FIELD, HoneypotSchema } from './honeypot';
+import { EventLocationSchema, GuestCountSchema, PhoneSchema } from './inquiry';
 
 /** Event types a visitor can pick when reserving a slot, in display order. */
 export const BOOKING_EVENT_TYPES = [
@@ -69,6 +70,12 @@ export function createBookingSchema(now: () => Date = () => new Date()) {
         BOOKING_EVENT_TYPES.map((type) => type.value),
         'Please choose an event type.',
       ),
+      // The client's details: optional, with the inquiry's rules and messages; not given is null. They reach the
+      // owner only (the client's mails carry the guest count alone: a number, not text a stranger typed).
+      phone: optionalField(PhoneSchema),
+      // The inquiry stores its count as text; bookings.guest_count is an integer.
+      guestCount: optionalField(v.pipe(GuestCountSchema, v.transform(Number))),
+      eventLocation: optionalField(EventLocationSchema),
       [HONEYPOT_FIELD]: HoneypotSchema,
     },
     'Please send the booking form fields.',
@@ -91,6 +98,10 @@ export type Booking = {
   clientName: string;
   clientEmail: string;
   eventType: BookingEventType;
+  /** The client's optional details: null when not given. */
+  phone: string | null;
+  guestCount: number | null;
+  eventLocation: string | null;
   isAvailable: boolean;
   createdAt: string;
   updatedAt: string;

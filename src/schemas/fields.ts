@@ -174,6 +174,28 @@ export function personName(required: string, maxLength: number, tooLong: string,
   );
 }
 
+/** Whether a form value counts as not given: absent, null, or a text that is blank after trimming. */
+export function isBlankValue(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+/**
+ * An optional field with the rules of `schema` when given: absent, null or blank text is "not given" and comes out
+ * as null (the column's value); anything else must pass `schema`, with its messages.
+ */
+export function optionalField<TSchema extends v.GenericSchema>(schema: TSchema) {
+  // The outer default (null) runs through the pipe too, as any value does: it comes out as null.
+  return v.optional(
+    v.pipe(
+      v.unknown(),
+      v.transform((value) => (isBlankValue(value) ? undefined : value)),
+      v.optional(schema),
+      v.transform((value) => value ?? null),
+    ),
+    null,
+  );
+}
+
 type Entries = v.ObjectEntries;
 
 /**

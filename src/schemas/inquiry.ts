@@ -31,7 +31,20 @@ function digitCount(value: string): number {
   return value.replace(/\D/g, '').length;
 }
 
-const GuestCountSchema = v.pipe(
+/** A phone number as the inquiry asks it: 7 to 15 digits, at most 30 characters of digits, spaces, + ( ) . -. */
+export const PhoneSchema = v.pipe(
+  requiredText(
+    'Please enter your phone number.',
+    30,
+    'Please enter a phone number of at most 30 characters.',
+    'your phone number',
+  ),
+  v.regex(PHONE_CHARACTERS, 'Please enter a valid phone number.'),
+  v.check((value) => digitCount(value) >= 7 && digitCount(value) <= 15, 'Please enter a valid phone number.'),
+);
+
+/** A guest count: a whole number from 1 to MAX_GUEST_COUNT, as text or number, output as text ("012" → "12"). */
+export const GuestCountSchema = v.pipe(
   v.union([v.string(), v.number()], 'Please enter your guest count.'),
   v.transform((value) => String(value).trim()),
   v.nonEmpty('Please enter your guest count.'),
@@ -40,6 +53,14 @@ const GuestCountSchema = v.pipe(
   v.check((value) => Number(value) <= MAX_GUEST_COUNT, 'Please enter a guest count of at most 100,000.'),
   // Stored as text (contact_inquiries.guest_count in db/migrations/001_initial_schema.sql): "012" and 12 both become "12".
   v.transform((value) => String(Number(value))),
+);
+
+/** Where the event takes place: one line of at most 200 characters. */
+export const EventLocationSchema = requiredText(
+  'Please enter your event location.',
+  200,
+  'Please enter an event location of at most 200 characters.',
+  'your event location',
 );
 
 /**
@@ -64,16 +85,7 @@ export function createInquirySchema(now: () => Date = () => new Date()) {
         'your last name',
       ),
       email: emailAddress('Please enter your email address.'),
-      phone: v.pipe(
-        requiredText(
-          'Please enter your phone number.',
-          30,
-          'Please enter a phone number of at most 30 characters.',
-          'your phone number',
-        ),
-        v.regex(PHONE_CHARACTERS, 'Please enter a valid phone number.'),
-        v.check((value) => digitCount(value) >= 7 && digitCount(value) <= 15, 'Please enter a valid phone number.'),
-      ),
+      phone: PhoneSchema,
       eventType: v.picklist(
         INQUIRY_EVENT_TYPES.map((type) => type.value),
         'Please choose an event type.',
@@ -90,12 +102,7 @@ export function createInquirySchema(now: () => Date = () => new Date()) {
           `Please choose an event date within the next ${INQUIRY_WINDOW_YEARS} years.`,
         ),
       ),
-      eventLocation: requiredText(
-        'Please enter your event location.',
-        200,
-        'Please enter an event location of at most 200 characters.',
-        'your event location',
-      ),
+      eventLocation: EventLocationSchema,
       message: v.optional(
         v.pipe(
           v.string('Please write your message as text.'),

@@ -309,6 +309,10 @@ export type OwnerBooking = {
   clientName: string | null;
   clientEmail: string | null;
   eventType: BookingEventType | null;
+  /** The client's optional details: null when not given, and for a block. */
+  phone: string | null;
+  guestCount: number | null;
+  eventLocation: string | null;
   createdAt: string;
   cancelledAt: string | null;
   cancelledBy: string | null;

@@ -25,6 +25,10 @@ describe.each(databases)('POST /api/bookings on $name', (database) => {
     expect(booking).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       ...input,
+      // The client's optional details, not given.
+      phone: null,
+      guestCount: null,
+      eventLocation: null,
       isAvailable: false,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),

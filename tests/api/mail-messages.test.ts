@@ -159,8 +159,10 @@ describe('messages from src/content/emails.json', () => {
       phone: '(512) 555-0177',
     };
     const [owner, client] = inquiryMessages({ ...inquiry, ...own }, config);
-    const [confirmation] = bookingMessages({ ...booking, clientName: 'Dolly Lastname-Marker' }, TOKEN, config);
-    const [notice] = cancellationMessages({ ...booking, clientName: 'Dolly Lastname-Marker' }, 'owner', config);
+    // A booking's phone and place are the client's text too: they reach the owner only.
+    const details = { clientName: 'Dolly Lastname-Marker', phone: own.phone, eventLocation: own.eventLocation };
+    const [confirmation, booked] = bookingMessages({ ...booking, ...details }, TOKEN, config);
+    const [notice] = cancellationMessages({ ...booking, ...details }, 'owner', config);
     for (const mail of [client!, confirmation!, notice!]) {
       const everything = [mail.subject, mail.text, mail.html, JSON.stringify(mail.to), ...mail.attachments.map((file) => file.content)];
       for (const part of everything) {
@@ -172,7 +174,10 @@ describe('messages from src/content/emails.json', () => {
     expect(confirmation!.text).toContain("You're booked, Dolly!");
     expect(client!.text).toMatch(/Event type: Wedding\n.*Guests.*: 120\n.*Saturday, April 17, 2027/s);
     // The owner still reads everything, as text.
-    for (const text of ['Lastname-Marker', 'Location marker', 'paypa1-secure.example', '555-0177']) expect(owner!.text).toContain(text);
+    for (const text of ['Lastname-Marker', 'Location marker', 'paypa1-secure.example', '555-0177']) {
+      expect(owner!.text).toContain(text);
+      expect(booked!.text).toContain(text);
+    }
   });
 
   test.each([

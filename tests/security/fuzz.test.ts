@@ -311,6 +311,10 @@ const inquiryFields = {
   ),
 };
 
+/** A booking's optional detail: often left out, blank or null (not given), else the inquiry's generator for it. */
+const optionalDetail = (given: fc.Arbitrary<unknown>) =>
+  fc.oneof({ weight: 3, arbitrary: fc.constantFrom(undefined, '', '  ', null) }, { weight: 2, arbitrary: given });
+
 const bookingDates = [1, 2, 3, 10].map((days) => addDaysUtc(today, days));
 const bookingFields = {
   // A third of the dates come from a small set, so that slots get taken and the 409 answer is exercised too.
@@ -319,6 +323,9 @@ const bookingFields = {
   clientName: text,
   clientEmail: email,
   eventType: mostly(fc.constantFrom(...BOOKING_EVENT_TYPES.map((type) => type.value)), hostileText),
+  phone: optionalDetail(inquiryFields.phone),
+  guestCount: optionalDetail(inquiryFields.guestCount),
+  eventLocation: optionalDetail(inquiryFields.eventLocation),
 };
 
 /** JSON bodies around a payload of `fields`: mostly plausible forms, then broken, mangled and hostile ones. */
@@ -532,11 +539,15 @@ describe.each(databases)('fuzzing the endpoints on $name', (database) => {
             clientName: booking.clientName,
             clientEmail: booking.clientEmail,
             eventType: booking.eventType,
+            phone: booking.phone,
+            guestCount: booking.guestCount,
+            eventLocation: booking.eventLocation,
             isAvailable: false,
           });
           expect(after.bookings).toBe(before.bookings + 1);
           const { rows } = await db.query(
-            'SELECT date, time_slot, is_available, client_name, client_email, event_type FROM bookings WHERE id = $1',
+            `SELECT date, time_slot, is_available, client_name, client_email, event_type, phone, guest_count, event_location
+             FROM bookings WHERE id = $1`,
             [answered.id],
           );
           expect(rows[0], 'the stored booking differs from what was sent').toEqual({
@@ -546,6 +557,9 @@ describe.each(databases)('fuzzing the endpoints on $name', (database) => {
             client_name: booking.clientName,
             client_email: booking.clientEmail,
             event_type: booking.eventType,
+            phone: booking.phone,
+            guest_count: booking.guestCount,
+            event_location: booking.eventLocation,
           });
         }),
         { seed: SEED, numRuns: RUNS.bookings },

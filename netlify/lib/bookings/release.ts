@@ -33,9 +33,12 @@ function actorOf(by: Releaser): string {
 
 /** A released reservation as its cancellation e-mails need it, with the owner's reason if any (a block has none). */
 function toBookingMail(booking: OwnerBooking): BookingMail | undefined {
-  const { id, date, timeSlot, clientName, clientEmail, eventType, cancelReason } = booking;
+  const { id, date, timeSlot, clientName, clientEmail, eventType, phone, guestCount, eventLocation, cancelReason } = booking;
   if (!clientName || !clientEmail || !eventType) return undefined;
-  return { id, date, timeSlot, clientName, clientEmail, eventType, ...(cancelReason ? { cancelReason } : {}) };
+  return {
+    id, date, timeSlot, clientName, clientEmail, eventType, phone, guestCount, eventLocation,
+    ...(cancelReason ? { cancelReason } : {}),
+  };
 }
 
 /**

@@ -34,6 +34,11 @@ export const HOLDS_PER_IP_PER_DAY = 10;
 /** The client throttle's budget of new holds: HOLDS_PER_IP_PER_DAY per IP per UTC day. */
 export const HOLDS_PER_IP: ThrottleRule = { scope: 'holds_per_ip', limit: HOLDS_PER_IP_PER_DAY, windowSeconds: 86_400 };
 
+type DetailKey = 'phone' | 'guestCount' | 'eventLocation';
+
+/** A validated reservation to store; the client's optional details may be left out (stored as null). */
+export type ReservationInput = Omit<BookingOutput, DetailKey> & Partial<Pick<BookingOutput, DetailKey>>;
+
 /** Who asks for a reservation: the client's IP as Netlify saw the connection, and the request's clock. */
 export type ReservationClient = { ip: string | undefined; now: Date };
 
@@ -79,18 +84,29 @@ export async function reservationObstacles(
  */
 export async function reserveSlot(
   tx: Transaction,
-  booking: BookingOutput,
+  booking: ReservationInput,
   today: string,
   client: ReservationClient,
 ): Promise<ReserveResult> {
   await lockAddress(tx, booking.clientEmail);
   const { rows } = await tx.query<ReservationRow>(
-    `INSERT INTO bookings (date, time_slot, is_available, client_name, client_email, event_type)
-     SELECT $1, $2, false, $3, $4, $5
+    `INSERT INTO bookings (date, time_slot, is_available, client_name, client_email, event_type, phone, guest_count, event_location)
+     SELECT $1, $2, false, $3, $4, $5, $8, $9::integer, $10
      WHERE (${FUTURE_HOLDS('$4', '$6')}) < $7
      ON CONFLICT (date, time_slot) WHERE NOT is_available DO NOTHING
      RETURNING ${RESERVATION_COLUMNS}`,
-    [booking.date, booking.timeSlot, booking.clientName, booking.clientEmail, booking.eventType, today, MAX_FUTURE_HOLDS],
+    [
+      booking.date,
+      booking.timeSlot,
+      booking.clientName,
+      booking.clientEmail,
+      booking.eventType,
+      today,
+      MAX_FUTURE_HOLDS,
+      booking.phone ?? null,
+      booking.guestCount ?? null,
+      booking.eventLocation ?? null,
+    ],
   );
   const reserved = rows[0];
   if (reserved) {

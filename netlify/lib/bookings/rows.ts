@@ -13,6 +13,9 @@ export type BookingRow = {
   client_name: string | null;
   client_email: string | null;
   event_type: OwnerBooking['eventType'];
+  phone: string | null;
+  guest_count: number | null;
+  event_location: string | null;
   created_at: Date | string;
   cancelled_at: Date | string | null;
   cancelled_by: string | null;
@@ -23,13 +26,24 @@ export type BookingRow = {
   block_note: string | null;
 };
 
+/** The client's optional details (null when not given, always null for a block), for SELECT and RETURNING. */
+const DETAIL_COLUMNS = 'phone, guest_count, event_location';
+
 /** The columns of a BookingRow, for SELECT and RETURNING. */
-export const BOOKING_COLUMNS = `id, date, time_slot, kind, is_available, client_name, client_email, event_type, created_at,
-  cancelled_at, cancelled_by, cancel_reason, block_id, block_note, ${heldMessageExists('booking_client', 'bookings.id')} AS confirmation_held,
+export const BOOKING_COLUMNS = `id, date, time_slot, kind, is_available, client_name, client_email, event_type,
+  ${DETAIL_COLUMNS}, created_at, cancelled_at, cancelled_by, cancel_reason, block_id, block_note,
+  ${heldMessageExists('booking_client', 'bookings.id')} AS confirmation_held,
   ${heldMessageExists('cancellation_client', 'bookings.id')} AS cancellation_held`;
 
 /** ORDER BY term for day order of the slots (the column is text: alphabetical order would put afternoon first). */
 export const SLOT_ORDER = `array_position(ARRAY[${TIME_SLOT_KEYS.map((key) => `'${key}'`).join(', ')}]::text[], time_slot)`;
+
+type DetailRow = { phone: string | null; guest_count: number | null; event_location: string | null };
+
+/** The client's optional details of a row, as the API names them. */
+function toDetails(row: DetailRow): Pick<Booking, 'phone' | 'guestCount' | 'eventLocation'> {
+  return { phone: row.phone, guestCount: row.guest_count, eventLocation: row.event_location };
+}
 
 /** A row as the owner's desk shows it, with its state (held, cancelled or lifted). */
 export function toOwnerBooking(row: BookingRow): OwnerBooking {
@@ -42,6 +56,7 @@ export function toOwnerBooking(row: BookingRow): OwnerBooking {
     clientName: row.client_name,
     clientEmail: row.client_email,
     eventType: row.event_type,
+    ...toDetails(row),
     createdAt: isoTimestamp(row.created_at),
     cancelledAt: row.cancelled_at === null ? null : isoTimestamp(row.cancelled_at),
     cancelledBy: row.cancelled_by,
@@ -64,7 +79,7 @@ export type ReservationRow = {
   event_type: Booking['eventType'];
   created_at: Date | string;
   updated_at: Date | string;
-};
+} & DetailRow;
 
 /** A reservation row as the visitor's booking answer shows it. */
 export function toBooking(row: ReservationRow): Booking {
@@ -75,6 +90,7 @@ export function toBooking(row: ReservationRow): Booking {
     clientName: row.client_name,
     clientEmail: row.client_email,
     eventType: row.event_type,
+    ...toDetails(row),
     isAvailable: row.is_available,
     createdAt: isoTimestamp(row.created_at),
     updatedAt: isoTimestamp(row.updated_at),
@@ -82,5 +98,5 @@ export function toBooking(row: ReservationRow): Booking {
 }
 
 /** The columns of a ReservationRow, for RETURNING. */
-export const RESERVATION_COLUMNS =
-  'id, date, time_slot, is_available, client_name, client_email, event_type, created_at, updated_at';
+export const RESERVATION_COLUMNS = `id, date, time_slot, is_available, client_name, client_email, event_type, ${DETAIL_COLUMNS},
+  created_at, updated_at`;

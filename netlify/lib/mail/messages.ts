@@ -45,11 +45,12 @@ export type OutgoingMessage = {
 /** A stored inquiry, as the mails need it. */
 export type InquiryMail = Omit<InquiryOutput, 'website'> & { id: string };
 
-/** A stored booking, as the mails need it. */
-export type BookingMail = Pick<Booking, 'id' | 'date' | 'timeSlot' | 'clientName' | 'clientEmail' | 'eventType'> & {
-  /** The owner's reason for cancelling (typed by the signed-in owner, never by a visitor). */
-  cancelReason?: string;
-};
+/** A stored booking, as the mails need it (the client's optional details when known). */
+export type BookingMail = Pick<Booking, 'id' | 'date' | 'timeSlot' | 'clientName' | 'clientEmail' | 'eventType'> &
+  Partial<Pick<Booking, 'phone' | 'guestCount' | 'eventLocation'>> & {
+    /** The owner's reason for cancelling (typed by the signed-in owner, never by a visitor). */
+    cancelReason?: string;
+  };
 
 /** Who cancelled a booking: the client through the link in their confirmation, or the owner. */
 export type CancelledBy = 'client' | 'owner';
@@ -157,7 +158,10 @@ export function inquiryMessages(inquiry: InquiryMail, config: MailConfig): [Outg
   ];
 }
 
-/** The values of a client's booking mail: our own and closed-set ones, and the first word of their name. */
+/**
+ * The values of a client's booking mail: our own and closed-set ones, the first word of their name, and the guest
+ * count when given (a number: it cannot carry a stranger's text).
+ */
 function clientBookingValues(booking: BookingMail, config: MailConfig): Values {
   return {
     ...businessValues(config),
@@ -166,13 +170,23 @@ function clientBookingValues(booking: BookingMail, config: MailConfig): Values {
     date: formatLongDate(booking.date),
     timeWindow: formatTimeWindow(booking.date, booking.timeSlot),
     slot: slotLabel(booking.timeSlot),
+    ...(typeof booking.guestCount === 'number' ? { guestCount: String(booking.guestCount) } : {}),
   };
 }
 
-/** The values of the owner's booking mail: the client's, and their whole name and address. */
+/** The values of the owner's booking mail: the client's, their whole name and address, and phone and place when given. */
 function bookingValues(booking: BookingMail, config: MailConfig): Values {
-  return { ...clientBookingValues(booking, config), clientName: booking.clientName, clientEmail: booking.clientEmail };
+  return {
+    ...clientBookingValues(booking, config),
+    clientName: booking.clientName,
+    clientEmail: booking.clientEmail,
+    ...(booking.phone ? { phone: booking.phone } : {}),
+    ...(booking.eventLocation ? { eventLocation: booking.eventLocation } : {}),
+  };
 }
+
+// The optional details a booking mail lists when given, in order. The client's values never hold phone or place.
+const DETAIL_KEYS = ['phone', 'guestCount', 'eventLocation'] as const;
 
 function bookingDetails(heading: string, values: Values, forOwner: boolean): Block {
   const labels = copy.labels;
@@ -184,6 +198,7 @@ function bookingDetails(heading: string, values: Values, forOwner: boolean): Blo
       [labels.time, `${values.timeWindow} ${values.timeZoneName}`],
       [labels.eventType, values.eventType!],
       ...(forOwner ? [[labels.name, values.clientName!] as const, [labels.email, values.clientEmail!] as const] : []),
+      ...DETAIL_KEYS.flatMap((key) => (values[key] ? [[labels[key], values[key]] as const] : [])),
       ...(forOwner && values.cancelledBy ? [[labels.cancelledBy, values.cancelledBy] as const] : []),
     ],
   };

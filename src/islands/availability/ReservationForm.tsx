@@ -9,7 +9,27 @@ import type { ApiForm } from '../form/use-api-form';
 import styles from './ReservationForm.module.css';
 
 /** What the visitor types into the reservation form (kept by the checker, so a re-picked slot keeps it). */
-export type ReservationDetails = { clientName: string; clientEmail: string; eventType: string };
+export type ReservationDetails = {
+  clientName: string;
+  clientEmail: string;
+  eventType: string;
+  phone: string;
+  guestCount: string;
+  eventLocation: string;
+};
+
+/** The form's empty state: nothing typed yet, or just booked. */
+export const NO_DETAILS: ReservationDetails = {
+  clientName: '',
+  clientEmail: '',
+  eventType: '',
+  phone: '',
+  guestCount: '',
+  eventLocation: '',
+};
+
+// The spec'd fields are required; the client's phone, guest count and event location may be left empty.
+const OPTIONAL: ReadonlySet<keyof ReservationDetails> = new Set(['phone', 'guestCount', 'eventLocation']);
 
 interface Props {
   copy: ReservationCopy;
@@ -23,12 +43,12 @@ interface Props {
 
 const id = (name: string) => `booking-${name}`;
 
-/** The card that reserves the picked slot: name, e-mail and event type. */
+/** The card that reserves the picked slot: name, e-mail and event type, then phone, guests and place if the client likes. */
 export default function ReservationForm({ copy, date, slot, details, onEdit, form }: Props) {
   const field = (name: keyof ReservationDetails) => ({ id: id(name), label: copy.labels[name], error: form.errors[name] });
   const control = (name: keyof ReservationDetails) => ({
     name,
-    required: true,
+    required: !OPTIONAL.has(name),
     value: details[name],
     onChange: (event: { target: { value: string } }) => onEdit(name, event.target.value),
   });
@@ -54,6 +74,23 @@ export default function ReservationForm({ copy, date, slot, details, onEdit, for
             <select {...props} {...control('eventType')}>
               <Options placeholder={copy.eventTypePlaceholder} options={BOOKING_EVENT_TYPES} />
             </select>
+          )}
+        </Field>
+        <div className={formStyles.row}>
+          <Field {...field('phone')}>{(props) => <input {...props} {...control('phone')} type="tel" autoComplete="tel" />}</Field>
+          <Field {...field('guestCount')}>
+            {(props) => <input {...props} {...control('guestCount')} type="text" inputMode="numeric" autoComplete="off" />}
+          </Field>
+        </div>
+        <Field {...field('eventLocation')}>
+          {(props) => (
+            <input
+              {...props}
+              {...control('eventLocation')}
+              type="text"
+              placeholder={copy.locationPlaceholder}
+              autoComplete="address-level2"
+            />
           )}
         </Field>
         <Honeypot idPrefix="booking" />

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import desk from '../../content/desk.json';
 import type { OwnerBooking } from '../../schemas/owner';
@@ -15,6 +15,9 @@ const booking: OwnerBooking = {
   clientName: 'Dolly Rivera',
   clientEmail: 'dolly@example.com',
   eventType: 'wedding',
+  phone: null,
+  guestCount: null,
+  eventLocation: null,
   createdAt: '2026-06-20T23:05:00.000Z',
   cancelledAt: null,
   cancelledBy: null,
@@ -50,6 +53,22 @@ describe('BookingRow', () => {
     const item = row({ ...booking, [flag]: true });
     expect(item).toHaveTextContent(note);
     expect(item).not.toHaveTextContent(flag === 'confirmationHeld' ? copy.cancellationHeld : copy.confirmationHeld);
+  });
+
+  test('shows the client’s phone as a tel: link, the guest count and the event location', () => {
+    const item = row({ ...booking, phone: '(512) 555-0199', guestCount: 1200, eventLocation: 'Austin, TX' });
+    expect(within(item).getByRole('link', { name: '(512) 555-0199' })).toHaveAttribute('href', 'tel:+15125550199');
+    expect(item).toHaveTextContent(copy.guests.other.replace('{count}', '1,200'));
+    expect(item).toHaveTextContent('Austin, TX');
+  });
+
+  test('says “1 guest” for one, and shows no detail the client left out', () => {
+    expect(row({ ...booking, guestCount: 1 })).toHaveTextContent(copy.guests.one);
+    cleanup();
+    const item = row(booking);
+    expect(within(item).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([expect.stringMatching(/^mailto:/)]);
+    expect(item).not.toHaveTextContent(copy.guests.one);
+    expect(item).not.toHaveTextContent(copy.guests.other.replace('{count}', ''));
   });
 
   test('says nothing about held mail when everything went out', () => {

@@ -1,6 +1,7 @@
 import type { DeskCopy } from '../../content.config';
 import { formatTexasMoment } from '../../lib/desk-time';
 import { mailtoHref } from '../../lib/mailto';
+import { telHref } from '../../lib/phone';
 import { formatLongDate, optionLabel, slotLabel } from '../../lib/time-slots';
 import { BOOKING_EVENT_TYPES } from '../../schemas/booking';
 import type { OwnerBooking } from '../../schemas/owner';
@@ -15,6 +16,11 @@ interface Props {
 }
 
 const eventTypeLabel = (value: string) => optionLabel(BOOKING_EVENT_TYPES, value);
+
+/** "1 guest", "80 guests", "1,200 guests". */
+function guestsText(copy: Props['copy']['guests'], count: number): string {
+  return count === 1 ? copy.one : copy.other.replace('{count}', count.toLocaleString('en-US'));
+}
 
 /** One hold in the bookings list: date, slot, reservation or block and its state, the client; "Cancel" while held. */
 export default function BookingRow({ copy, booking, onCancel }: Props) {
@@ -37,6 +43,15 @@ export default function BookingRow({ copy, booking, onCancel }: Props) {
               </a>
             )}
             {booking.eventType && <span className={styles.meta}>{eventTypeLabel(booking.eventType)}</span>}
+            {booking.phone && (
+              <a href={telHref(booking.phone)}>
+                <bdi>{booking.phone}</bdi>
+              </a>
+            )}
+            {booking.guestCount !== null && <span className={styles.meta}>{guestsText(copy.guests, booking.guestCount)}</span>}
+            {booking.eventLocation && (
+              <bdi className={styles.meta}>{booking.eventLocation}</bdi>
+            )}
           </span>
         )}
         {booking.cancelledAt && (
