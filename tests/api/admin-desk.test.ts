@@ -78,6 +78,9 @@ describe('every admin function refuses an anonymous request', async () => {
       'admin-inquiries-csv.ts',
       'admin-inquiries-search.ts',
       'admin-inquiries.ts',
+      'admin-inquiry-notes.ts',
+      'admin-inquiry-opened.ts',
+      'admin-inquiry-status.ts',
       'admin-mail.ts',
       'admin-session.ts',
     ]);
@@ -139,6 +142,10 @@ describe.each(databases)('owner desk API on $name', (database) => {
         message: 'Margaritas, please.',
         createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
         acknowledgementHeld: false,
+        status: 'new',
+        statusChangedAt: null,
+        isNew: true,
+        notes: [],
       });
       expect(page1.nextCursor).toEqual(expect.any(String));
       const second = await callWith(

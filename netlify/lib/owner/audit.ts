@@ -10,6 +10,7 @@ export type AuditAction =
   | 'block_created'
   | 'block_lifted'
   | 'inquiries_exported'
+  | 'inquiry_status_changed'
   | 'mail_retried';
 
 /** One audit entry: who (a username, or null when nobody known), what, on what, with counts or ids only. */

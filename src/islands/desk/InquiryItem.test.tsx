@@ -23,6 +23,10 @@ const inquiry: OwnerInquiry = {
   message: 'Ranch wedding, outdoor bar please.',
   createdAt: '2026-06-20T23:05:00.000Z',
   acknowledgementHeld: false,
+  status: 'new',
+  statusChangedAt: null,
+  isNew: true,
+  notes: [],
 };
 
 async function openItem(value: OwnerInquiry) {
