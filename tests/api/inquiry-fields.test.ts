@@ -76,7 +76,18 @@ describe.each(databases)('stored inquiry fields on $name', (database) => {
     const { inquiries } = await onDatabase((db) => listInquiries(db, { q: '' }));
     const exported = await onDatabase((db) => exportInquiries(db, ''));
     const fields = Object.fromEntries(INQUIRY_FIELDS.map((field) => [field.key, inquiry[field.key]]));
-    expect(inquiries).toEqual([{ id, ...fields, createdAt: expect.stringMatching(/Z$/), acknowledgementHeld: false }]);
+    expect(inquiries).toEqual([
+      {
+        id,
+        ...fields,
+        createdAt: expect.stringMatching(/Z$/),
+        acknowledgementHeld: false,
+        status: 'new',
+        statusChangedAt: null,
+        isNew: true,
+        notes: [],
+      },
+    ]);
     expect(exported).toEqual(inquiries);
   });
 
