@@ -29,11 +29,13 @@ const inquiry: OwnerInquiry = {
   notes: [],
 };
 
+const handlers = { onOpen: () => {}, onChange: () => {}, onError: () => {} };
+
 async function openItem(value: OwnerInquiry) {
   const user = userEvent.setup();
   render(
     <ul>
-      <InquiryItem copy={copy} inquiry={value} />
+      <InquiryItem copy={copy} inquiry={value} {...handlers} />
     </ul>,
   );
   const summary = screen.getByRole('button', { expanded: false });
@@ -77,8 +79,8 @@ describe('InquiryItem', () => {
   test('says when the acknowledgement was held back, and only then', async () => {
     render(
       <ul>
-        <InquiryItem copy={copy} inquiry={{ ...inquiry, id: '00000000-0000-4000-8000-000000000002', acknowledgementHeld: true }} />
-        <InquiryItem copy={copy} inquiry={inquiry} />
+        <InquiryItem copy={copy} inquiry={{ ...inquiry, id: '00000000-0000-4000-8000-000000000002', acknowledgementHeld: true }} {...handlers} />
+        <InquiryItem copy={copy} inquiry={inquiry} {...handlers} />
       </ul>,
     );
     const [held, sent] = screen.getAllByRole('button');
