@@ -247,11 +247,11 @@ describe.each(databases)('owner desk API on $name', (database) => {
       expect(text.endsWith('\r\n')).toBe(true);
       const lines = text.slice(1).split('\r\n');
       expect(lines[0]).toBe(
-        [INQUIRY_FIELD_COPY.received, ...INQUIRY_FIELDS.map((field) => INQUIRY_FIELD_COPY.labels[field.key])]
+        [INQUIRY_FIELD_COPY.received, INQUIRY_FIELD_COPY.status, ...INQUIRY_FIELDS.map((field) => INQUIRY_FIELD_COPY.labels[field.key])]
           .map((label) => `"${label}"`)
           .join(','),
       );
-      expect(lines[1]).toContain('"José","Müller"');
+      expect(lines[1]).toContain('"new","José","Müller"');
       expect(lines[2]).toContain('"\'\tTabbed"');
       expect(lines[2]).toContain('"Line one');
       expect(lines[3]).toBe('Line ""two"", with comma"');

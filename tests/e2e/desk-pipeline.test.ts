@@ -14,7 +14,7 @@ describe.skipIf(skipBrowser)("the lead pipeline in the owner's desk", () => {
     expect(await addOwner(OWNER.username, OWNER.password)).toContain(`Created the owner "${OWNER.username}"`);
   });
 
-  test('the e-mail link opens the inquiry; the owner marks it quoted and adds a note; axe 0 at 390 and 1280 px', { timeout: 180_000 }, async () => {
+  test('the e-mail link opens the inquiry; the owner marks it quoted and adds a note; axe 0 at 390 and 1280 px', { timeout: 300_000 }, async () => {
     const lastName = `Pipeline-${RUN}`;
     await sendInquiry(browser(), { lastName, message: 'Margaritas for 80, please.', email: `pipeline-${RUN}@example.com` });
     const [{ id }] = (await queryRows<{ id: string }>('SELECT id::text FROM contact_inquiries WHERE last_name = $1', [lastName])) as [
