@@ -63,7 +63,13 @@ export default function InquiryItem({ copy, inquiry, linked = false, onOpen, onC
     <li className={inquiry.isNew ? `${styles.item} ${styles.unopened}` : styles.item}>
       <button ref={summary} type="button" className={styles.summary} aria-expanded={open} aria-controls={detailsId} onClick={toggle}>
         <span className={styles.name}>
-          {inquiry.isNew && <span className={`${styles.badge} ${styles.badge_new}`}>{copy.unopened}</span>} <bdi>{name}</bdi>
+          <bdi>{name}</bdi>
+          {inquiry.isNew && (
+            <>
+              {' '}
+              <span className={`${styles.badge} ${styles.badge_new}`}>{copy.unopened}</span>
+            </>
+          )}
         </span>
         <span className={styles.meta}>
           <Template text={copy.statusSummary} values={{ status: copy.statuses[inquiry.status] }} />
