@@ -9,7 +9,8 @@ import { listInquiries } from '../lib/owner/inquiries';
 
 /**
  * POST /api/admin/inquiries/search { q, status?, cursor? }: a page of the inquiries whose name, e-mail or phone holds
- * `q` (and of `status` when given), newest first. The term travels in the body, so it never reaches an address, a request log or the browser history.
+ * `q` (and of `status` when given), newest first. The term travels in the body, so it never reaches an address, a
+ * request log or the browser history.
  */
 export default ownerEndpoint('admin-inquiries-search', {
   POST: async (req, { db }) => {

@@ -201,7 +201,10 @@ export const UNKNOWN_STATUS_MESSAGE = `Please choose a status: ${INQUIRY_STATUSE
 export const InquiryStatusSchema = v.picklist(INQUIRY_STATUSES, UNKNOWN_STATUS_MESSAGE);
 
 /** POST /api/admin/inquiries/{id}/status { status }: the inquiry's new status. */
-export const InquiryStatusChangeSchema = formObject({ status: InquiryStatusSchema }, 'Please send the status as { "status": "..." }.');
+export const InquiryStatusChangeSchema = formObject(
+  { status: InquiryStatusSchema },
+  'Please send the status as { "status": "..." }.',
+);
 
 /** What the desk sends to change a status. */
 export type InquiryStatusChangeInput = v.InferInput<typeof InquiryStatusChangeSchema>;
@@ -228,7 +231,10 @@ export const InquiryNoteSchema = formObject(
 /** What the desk's note form sends. */
 export type InquiryNoteInput = v.InferInput<typeof InquiryNoteSchema>;
 
-/** GET /api/admin/inquiries?status=&cursor=: one status or all, and the cursor of the previous page (a `q` is refused: searches are POSTed). */
+/**
+ * GET /api/admin/inquiries?status=&cursor=: one status or all, and the cursor of the previous page (a `q` is refused:
+ * searches are POSTed).
+ */
 export const InquiryListQuerySchema = v.object({
   q: SearchInQuerySchema,
   status: v.optional(InquiryStatusSchema),
@@ -238,7 +244,10 @@ export const InquiryListQuerySchema = v.object({
 /** GET /api/admin/inquiries.csv: no parameters (a `q` is refused: a filtered export is POSTed). */
 export const InquiryExportQuerySchema = v.object({ q: SearchInQuerySchema });
 
-/** POST /api/admin/inquiries/search { q, status?, cursor? }: a search term, one status or all, and the cursor of the previous page of matches. */
+/**
+ * POST /api/admin/inquiries/search { q, status?, cursor? }: a search term, one status or all, and the cursor of the
+ * previous page of matches.
+ */
 export const InquirySearchSchema = formObject(
   { q: SearchTextSchema, status: v.optional(InquiryStatusSchema), cursor: v.optional(InquiryCursorSchema) },
   'Please send the search as { "q": "..." }.',

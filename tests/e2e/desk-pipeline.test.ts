@@ -17,6 +17,8 @@ describe.skipIf(skipBrowser)("the lead pipeline in the owner's desk", () => {
   test('the e-mail link opens the inquiry; the owner marks it quoted and adds a note; axe 0 at 390 and 1280 px', { timeout: 300_000 }, async () => {
     const lastName = `Pipeline-${RUN}`;
     await sendInquiry(browser(), { lastName, message: 'Margaritas for 80, please.', email: `pipeline-${RUN}@example.com` });
+    const unopenedName = `Unopened-${RUN}`;
+    await sendInquiry(browser(), { lastName: unopenedName, message: 'Still new.', email: `unopened-${RUN}@example.com` });
     const [{ id }] = (await queryRows<{ id: string }>('SELECT id::text FROM contact_inquiries WHERE last_name = $1', [lastName])) as [
       { id: string },
     ];
@@ -71,6 +73,15 @@ describe.skipIf(skipBrowser)("the lead pipeline in the owner's desk", () => {
       await filter.selectOption({ label: TEXT.statuses.booked });
       await item.waitFor({ state: 'detached' });
       await page.getByRole('status').filter({ hasText: 'No “Booked” inquiries match' }).waitFor();
+
+      // Another inquiry, never opened, carries the "New" mark until the owner opens it.
+      await filter.selectOption({ label: TEXT.allStatuses });
+      await page.getByRole('button', { name: TEXT.clear }).click();
+      const unopened = page.getByRole('button', { name: new RegExp(`Dolly ${unopenedName}`) });
+      await unopened.getByText(TEXT.unopened, { exact: true }).waitFor();
+      await checkState(page, 'pipeline-unopened');
+      await unopened.click();
+      await unopened.getByText(TEXT.unopened, { exact: true }).waitFor({ state: 'detached' });
     } finally {
       await context.close();
     }
