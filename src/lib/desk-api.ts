@@ -44,11 +44,11 @@ export const INQUIRIES_CSV_URL = '/api/admin/inquiries.csv';
 export type DownloadedFile = { blob: Blob; filename: string };
 
 /**
- * POST /api/admin/inquiries.csv { q }: the CSV of the inquiries matching `q`. A POST, not a link, so the search term
+ * POST /api/admin/inquiries.csv { q, status? }: the CSV of the inquiries matching `q` (and `status` when given). A POST, not a link, so the search term
  * stays out of the address (addresses reach request logs and the browser's history).
  */
-export async function downloadInquiriesCsv(q: string): Promise<DownloadedFile> {
-  const response = await apiRequest('POST', INQUIRIES_CSV_URL, { q });
+export async function downloadInquiriesCsv(q: string, status?: InquiryStatus): Promise<DownloadedFile> {
+  const response = await apiRequest('POST', INQUIRIES_CSV_URL, status ? { q, status } : { q });
   const named = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
   return { blob: await response.blob(), filename: named?.[1] ?? 'inquiries.csv' };
 }

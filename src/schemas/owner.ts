@@ -256,8 +256,11 @@ export const InquirySearchSchema = formObject(
 /** What the desk sends to search. */
 export type InquirySearchInput = v.InferInput<typeof InquirySearchSchema>;
 
-/** POST /api/admin/inquiries.csv { q }: the export of the inquiries matching a search term. */
-export const InquiryExportSchema = formObject({ q: SearchTextSchema }, 'Please send the search as { "q": "..." }.');
+/** POST /api/admin/inquiries.csv { q, status? }: the export of the inquiries matching a search term (and a status). */
+export const InquiryExportSchema = formObject(
+  { q: SearchTextSchema, status: v.optional(InquiryStatusSchema) },
+  'Please send the search as { "q": "..." }.',
+);
 
 /**
  * The signed-in owner, as GET/POST /api/admin/session answer it, with the failed sign-in attempts for the account

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import inquiries from '../../netlify/functions/admin-inquiries';
+import inquiriesCsv from '../../netlify/functions/admin-inquiries-csv';
 import inquirySearch from '../../netlify/functions/admin-inquiries-search';
 import notesEndpoint from '../../netlify/functions/admin-inquiry-notes';
 import openedEndpoint from '../../netlify/functions/admin-inquiry-opened';
@@ -236,6 +237,27 @@ describe.each(databases)('the lead pipeline on $name', (database) => {
       );
       expect(response.status).toBe(200);
       expect(((await response.json()) as OwnerInquiryPage).inquiries.map((inquiry) => inquiry.firstName)).toEqual(['Hank']);
+    });
+
+    test('the CSV export follows the status filter, alone or with a search, audit logged as filtered', async () => {
+      await seedInquiry(database, 'Hank', 0, 'booked');
+      await seedInquiry(database, 'Hannah', 1, 'new');
+      await seedInquiry(database, 'Bob', 2, 'booked');
+      const cookie = await ownerCookie(database);
+      const exported = async (body: unknown) => {
+        const response = await callWith(inquiriesCsv, deskRequest('POST', '/api/admin/inquiries.csv', { cookie, body }));
+        expect(response.status).toBe(200);
+        return (await response.text()).trimEnd().split('\r\n').slice(1).map((row) => row.split(',')[2]);
+      };
+      const mark = await auditMark(database);
+      expect(await exported({ q: '', status: 'booked' })).toEqual(['"Hank"', '"Bob"']);
+      expect(await exported({ q: 'han', status: 'booked' })).toEqual(['"Hank"']);
+      expect((await auditSince(database, mark)).map((entry) => entry.detail)).toEqual([
+        { rows: 2, filtered: true },
+        { rows: 1, filtered: true },
+      ]);
+      const refused = await callWith(inquiriesCsv, deskRequest('POST', '/api/admin/inquiries.csv', { cookie, body: { q: '', status: 'x' } }));
+      expect(refused.status).toBe(400);
     });
 
     test('answers 400 naming the known statuses for an unknown one, and 401 signed out', async () => {

@@ -108,11 +108,16 @@ export async function listInquiries(
   };
 }
 
-/** Every inquiry matching `q` (all when empty), newest first, for the CSV export. */
-export async function exportInquiries(db: Queryable, q: string): Promise<OwnerInquiry[]> {
+/** Every inquiry matching `q` (all when empty) and `status` (any when absent), newest first, for the CSV export. */
+export async function exportInquiries(db: Queryable, q: string, status?: InquiryStatus): Promise<OwnerInquiry[]> {
   const params: unknown[] = [];
+  const conditions = [searchFilter(q, params)];
+  if (status) {
+    params.push(status);
+    conditions.push(`status = $${params.length}`);
+  }
   const { rows } = await db.query<InquiryRow>(
-    `SELECT ${COLUMNS} FROM contact_inquiries WHERE ${searchFilter(q, params)} ORDER BY created_at DESC, id DESC`,
+    `SELECT ${COLUMNS} FROM contact_inquiries WHERE ${conditions.join(' AND ')} ORDER BY created_at DESC, id DESC`,
     params,
   );
   return rows.map(toOwnerInquiry);

@@ -19,7 +19,7 @@ interface Props {
 /**
  * Inquiries, newest first: search by name, e-mail or phone ("Show all" ends a search; the term is POSTed, never put in
  * an address) and filter by status, alone or together; 50 at a time with "Load more", each one opens in place; the
- * CSV download holds what the search shows. A desk link (`#inquiries/<id>`) opens that inquiry, fetched when it is
+ * CSV download holds what the list shows. A desk link (`#inquiries/<id>`) opens that inquiry, fetched when it is
  * not on the page.
  */
 export default function InquiriesView({ copy, onError }: Props) {
@@ -123,7 +123,7 @@ export default function InquiriesView({ copy, onError }: Props) {
           </div>
         </form>
         <InquiryStatusFilter copy={text} status={status} onChange={(next) => filter({ q, status: next })} />
-        <InquiriesExport copy={copy} q={q} onError={onError} />
+        <InquiriesExport copy={copy} q={q} status={status} onError={onError} />
       </div>
       {!page.data ? (
         <LoadState copy={copy} failed={page.failed} onRetry={page.reload} />

@@ -161,7 +161,11 @@ describe('the lead pipeline in the desk', () => {
       text.allStatuses,
       ...Object.values(text.statuses),
     ]);
+    expect(screen.getByRole('link', { name: text.export })).toHaveAttribute('href', '/api/admin/inquiries.csv');
     await user.selectOptions(filter, text.statuses.quoted);
+    // Filtered, the CSV holds what the list shows: a POST with the status, no longer the link to every inquiry.
+    expect(await screen.findByRole('button', { name: text.exportMatches })).toBeVisible();
+    expect(screen.queryByRole('link', { name: text.export })).not.toBeInTheDocument();
     await user.type(screen.getByLabelText(text.searchLabel), 'rivera');
     await user.click(screen.getByRole('button', { name: text.search }));
     await user.selectOptions(filter, text.allStatuses);
