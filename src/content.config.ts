@@ -2,6 +2,7 @@ import { defineCollection } from 'astro:content';
 import { file } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { ICON_NAMES } from './lib/icons';
+import { INQUIRY_STATUSES, type InquiryStatus } from './schemas/owner';
 
 /** A file() loader for a JSON array that records each entry's position, so pages can keep the file's order. */
 function orderedFile(path: string) {
@@ -302,6 +303,25 @@ const deskCopy = z.object({
     // The fields' labels are src/content/inquiry-fields.json, shared with the mails and the CSV.
     noMessage: text,
     acknowledgementHeld: text,
+    // The lead pipeline: a status per inquiry, a filter by status, a mark until opened, private notes.
+    statusFilterLabel: text,
+    allStatuses: text,
+    statuses: z.object(Object.fromEntries(INQUIRY_STATUSES.map((status) => [status, text])) as Record<InquiryStatus, typeof text>),
+    noneWithStatus: template('status'),
+    noMatchWithStatus: template('status', 'q'),
+    unopened: text,
+    statusSummary: template('status'),
+    statusLabel: text,
+    statusSaved: template('status'),
+    notesHeading: text,
+    notesLead: text,
+    noNotes: text,
+    noteBy: template('author', 'date'),
+    noteLabel: text,
+    addNote: text,
+    addingNote: text,
+    noteAdded: text,
+    noteFailure: failure,
   }),
   bookings: z.object({
     lead: text,

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import * as v from 'valibot';
-import { InquiryExportQuerySchema, InquiryExportSchema } from '../../src/schemas/owner';
+import { InquiryExportQuerySchema, InquiryExportSchema, type InquiryStatus } from '../../src/schemas/owner';
 import { readJsonBody } from '../lib/http/body';
 import { queryParams } from '../lib/http/query';
 import { API_HEADERS, replyInvalid } from '../lib/http/reply';
@@ -8,13 +8,16 @@ import { recordAudit } from '../lib/owner/audit';
 import { ownerEndpoint, type OwnerHandler } from '../lib/owner/endpoint';
 import { exportInquiries, inquiriesCsv } from '../lib/owner/inquiries';
 
-/** The CSV download of the inquiries matching `q` (every inquiry when empty), audit-logged. */
-async function download(q: string, { db, now, session }: Parameters<OwnerHandler>[1]): Promise<Response> {
-  const inquiries = await exportInquiries(db, q);
+/** The CSV download of the inquiries matching `q` and `status` (every inquiry when neither), audit-logged. */
+async function download(
+  { q, status }: { q: string; status?: InquiryStatus | undefined },
+  { db, now, session }: Parameters<OwnerHandler>[1],
+): Promise<Response> {
+  const inquiries = await exportInquiries(db, q, status);
   await recordAudit(db, {
     actor: session.user.username,
     action: 'inquiries_exported',
-    detail: { rows: inquiries.length, filtered: q !== '' },
+    detail: { rows: inquiries.length, filtered: q !== '' || status !== undefined },
   });
   return new Response(inquiriesCsv(inquiries), {
     status: 200,
@@ -27,21 +30,21 @@ async function download(q: string, { db, now, session }: Parameters<OwnerHandler
 }
 
 /**
- * GET /api/admin/inquiries.csv: every inquiry as a CSV download that opens cleanly in Excel. POST { q } downloads
- * only the matches of a search, the term in the body rather than the address (a `?q=` is refused with a 400).
+ * GET /api/admin/inquiries.csv: every inquiry as a CSV download that opens cleanly in Excel. POST { q, status? }
+ * downloads only the matches of a search and status filter, the term in the body rather than the address (a `?q=` is refused with a 400).
  */
 export default ownerEndpoint('admin-inquiries-csv', {
   GET: async (req, context) => {
     const query = v.safeParse(InquiryExportQuerySchema, queryParams(req));
     if (!query.success) return replyInvalid(query.issues);
-    return download('', context);
+    return download({ q: '' }, context);
   },
   POST: async (req, context) => {
     const body = await readJsonBody(req);
     if (!body.ok) return body.response;
     const search = v.safeParse(InquiryExportSchema, body.value);
     if (!search.success) return replyInvalid(search.issues);
-    return download(search.output.q, context);
+    return download(search.output, context);
   },
 });
 

@@ -8,8 +8,9 @@ import { ownerEndpoint } from '../lib/owner/endpoint';
 import { listInquiries } from '../lib/owner/inquiries';
 
 /**
- * POST /api/admin/inquiries/search { q, cursor? }: a page of the inquiries whose name, e-mail or phone holds `q`,
- * newest first. The term travels in the body, so it never reaches an address, a request log or the browser history.
+ * POST /api/admin/inquiries/search { q, status?, cursor? }: a page of the inquiries whose name, e-mail or phone holds
+ * `q` (and of `status` when given), newest first. The term travels in the body, so it never reaches an address, a
+ * request log or the browser history.
  */
 export default ownerEndpoint('admin-inquiries-search', {
   POST: async (req, { db }) => {
@@ -17,7 +18,8 @@ export default ownerEndpoint('admin-inquiries-search', {
     if (!body.ok) return body.response;
     const search = v.safeParse(InquirySearchSchema, body.value);
     if (!search.success) return replyInvalidPage(search.issues);
-    return reply(200, await listInquiries(db, { q: search.output.q, after: search.output.cursor }));
+    const { q, status, cursor } = search.output;
+    return reply(200, await listInquiries(db, { q, status, after: cursor }));
   },
 });
 

@@ -7,14 +7,15 @@ import { ownerEndpoint } from '../lib/owner/endpoint';
 import { listInquiries } from '../lib/owner/inquiries';
 
 /**
- * GET /api/admin/inquiries?cursor=: 50 inquiries a page, newest first. Searching is POST /api/admin/inquiries/search,
- * so the term never sits in an address; a `q` here is refused with a 400 that says so.
+ * GET /api/admin/inquiries?status=&cursor=: 50 inquiries a page, newest first, of one status or all. Searching is
+ * POST /api/admin/inquiries/search, so the term never sits in an address; a `q` here is refused with a 400 that says so.
  */
 export default ownerEndpoint('admin-inquiries', {
   GET: async (req, { db }) => {
     const query = v.safeParse(InquiryListQuerySchema, queryParams(req));
     if (!query.success) return replyInvalidPage(query.issues);
-    return reply(200, await listInquiries(db, { q: '', after: query.output.cursor }));
+    const { status, cursor } = query.output;
+    return reply(200, await listInquiries(db, { q: '', status, after: cursor }));
   },
 });
 

@@ -5,8 +5,12 @@
 import {
   INQUIRY_SEARCH_PATH,
   type BlockRequest,
+  type InquiryNoteInput,
+  type InquiryStatus,
   type OwnerBlock,
   type OwnerBooking,
+  type OwnerInquiry,
+  type OwnerInquiryNote,
   type OwnerInquiryPage,
   type OwnerMailStatus,
   type OwnerSession,
@@ -42,23 +46,42 @@ export const INQUIRIES_CSV_URL = '/api/admin/inquiries.csv';
 export type DownloadedFile = { blob: Blob; filename: string };
 
 /**
- * POST /api/admin/inquiries.csv { q }: the CSV of the inquiries matching `q`. A POST, not a link, so the search term
+ * POST /api/admin/inquiries.csv { q, status? }: the CSV of the inquiries matching `q` (and `status` when given). A POST, not a link, so the search term
  * stays out of the address (addresses reach request logs and the browser's history).
  */
-export async function downloadInquiriesCsv(q: string): Promise<DownloadedFile> {
-  const response = await apiRequest('POST', INQUIRIES_CSV_URL, { q });
+export async function downloadInquiriesCsv(q: string, status?: InquiryStatus): Promise<DownloadedFile> {
+  const response = await apiRequest('POST', INQUIRIES_CSV_URL, status ? { q, status } : { q });
   const named = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
   return { blob: await response.blob(), filename: named?.[1] ?? 'inquiries.csv' };
 }
 
 /**
- * One page of inquiries (50, newest first), after `cursor` when given: all of them (GET /api/admin/inquiries), or
- * those matching `q` (POST /api/admin/inquiries/search, the term in the body and never in the address).
+ * One page of inquiries (50, newest first) of `status` (all when undefined), after `cursor` when given: all of them
+ * (GET /api/admin/inquiries), or those matching `q` (POST /api/admin/inquiries/search, the term in the body and never
+ * in the address).
  */
-export async function fetchInquiries(q: string, cursor?: string | null): Promise<OwnerInquiryPage> {
-  if (q) return postJson<OwnerInquiryPage>(INQUIRY_SEARCH_PATH, cursor ? { q, cursor } : { q });
-  const query = cursor ? `?${new URLSearchParams({ cursor })}` : '';
+export async function fetchInquiries(q: string, status?: InquiryStatus, cursor?: string | null): Promise<OwnerInquiryPage> {
+  const filters = { ...(status && { status }), ...(cursor && { cursor }) };
+  if (q) return postJson<OwnerInquiryPage>(INQUIRY_SEARCH_PATH, { q, ...filters });
+  const query = Object.keys(filters).length > 0 ? `?${new URLSearchParams(filters)}` : '';
   return (await (await apiRequest('GET', `/api/admin/inquiries${query}`)).json()) as OwnerInquiryPage;
+}
+
+const inquiryPath = (id: string, action: string) => `/api/admin/inquiries/${encodeURIComponent(id)}/${action}`;
+
+/** POST /api/admin/inquiries/{id}/opened: clears the inquiry's "new" mark; answers it with its notes. */
+export async function openInquiry(id: string): Promise<OwnerInquiry> {
+  return (await postJson<{ inquiry: OwnerInquiry }>(inquiryPath(id, 'opened'), {})).inquiry;
+}
+
+/** POST /api/admin/inquiries/{id}/status: moves the inquiry to `status`; answers it as it now is. */
+export async function setInquiryStatus(id: string, status: InquiryStatus): Promise<OwnerInquiry> {
+  return (await postJson<{ inquiry: OwnerInquiry }>(inquiryPath(id, 'status'), { status })).inquiry;
+}
+
+/** POST /api/admin/inquiries/{id}/notes: appends a private note; answers it with its author and time. */
+export async function addInquiryNote(id: string, note: InquiryNoteInput, options?: WriteOptions): Promise<OwnerInquiryNote> {
+  return (await postJson<{ note: OwnerInquiryNote }>(inquiryPath(id, 'notes'), note, options)).note;
 }
 
 /** GET /api/admin/bookings: every reservation and block dated from `from` to `to` (YYYY-MM-DD, inclusive). */

@@ -318,17 +318,17 @@ describe('InquiryFieldCopySchema', () => {
   const labels = Object.fromEntries(INQUIRY_FIELDS.map((field) => [field.key, `${field.key} label`]));
 
   test('accepts one label per field', () => {
-    expect(v.safeParse(InquiryFieldCopySchema, { received: 'Received', labels }).success).toBe(true);
+    expect(v.safeParse(InquiryFieldCopySchema, { received: 'Received', status: 'Status', labels }).success).toBe(true);
   });
 
   test.each(INQUIRY_FIELDS)('refuses the labels without one for $key', ({ key }) => {
     const { [key]: _left, ...rest } = labels;
-    expect(v.safeParse(InquiryFieldCopySchema, { received: 'Received', labels: rest }).success).toBe(false);
+    expect(v.safeParse(InquiryFieldCopySchema, { received: 'Received', status: 'Status', labels: rest }).success).toBe(false);
   });
 
   test.each([
-    { case: 'a label of no field', copy: { received: 'Received', labels: { ...labels, budget: 'Budget' } } },
-    { case: 'a blank label', copy: { received: 'Received', labels: { ...labels, phone: '  ' } } },
+    { case: 'a label of no field', copy: { received: 'Received', status: 'Status', labels: { ...labels, budget: 'Budget' } } },
+    { case: 'a blank label', copy: { received: 'Received', status: 'Status', labels: { ...labels, phone: '  ' } } },
     { case: 'no received heading', copy: { labels } },
   ])('refuses $case', ({ copy }) => {
     expect(v.safeParse(InquiryFieldCopySchema, copy).success).toBe(false);

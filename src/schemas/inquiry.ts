@@ -179,6 +179,8 @@ const Label = v.pipe(v.string(), v.trim(), v.nonEmpty());
 /** src/content/inquiry-fields.json: the CSV's "received" heading and one label per field, no more, no fewer. */
 export const InquiryFieldCopySchema = v.object({
   received: Label,
+  /** The CSV's column of the owner's pipeline status. */
+  status: Label,
   labels: v.strictObject(
     Object.fromEntries(INQUIRY_FIELDS.map((field) => [field.key, Label])) as Record<InquiryFieldKey, typeof Label>,
   ),

@@ -258,26 +258,79 @@ export const InquiryCursorSchema = v.pipe(
 /** A search term in the query string: refused, with where it goes instead. */
 const SearchInQuerySchema = v.optional(v.never(SEARCH_IN_QUERY_MESSAGE));
 
-/** GET /api/admin/inquiries?cursor=: the cursor of the previous page (a `q` is refused: searches are POSTed). */
+/** Where an inquiry stands in the owner's pipeline, in the order it usually moves (declined may come at any point). */
+export const INQUIRY_STATUSES = ['new', 'contacted', 'quoted', 'booked', 'declined'] as const;
+
+/** One step of the lead pipeline. */
+export type InquiryStatus = (typeof INQUIRY_STATUSES)[number];
+
+/** The message for a status this site does not know. */
+export const UNKNOWN_STATUS_MESSAGE = `Please choose a status: ${INQUIRY_STATUSES.join(', ')}.`;
+
+/** A status by its key (the database's CHECK allows the same five). */
+export const InquiryStatusSchema = v.picklist(INQUIRY_STATUSES, UNKNOWN_STATUS_MESSAGE);
+
+/** POST /api/admin/inquiries/{id}/status { status }: the inquiry's new status. */
+export const InquiryStatusChangeSchema = formObject(
+  { status: InquiryStatusSchema },
+  'Please send the status as { "status": "..." }.',
+);
+
+/** What the desk sends to change a status. */
+export type InquiryStatusChangeInput = v.InferInput<typeof InquiryStatusChangeSchema>;
+
+/** The longest private note on an inquiry, in characters (the database's bound too). */
+export const MAX_NOTE_LENGTH = 2000;
+
+/** POST /api/admin/inquiries/{id}/notes { text }: a private note, 1 to 2000 characters over as many lines as needed. */
+export const InquiryNoteSchema = formObject(
+  {
+    text: v.pipe(
+      v.string('Please write the note as text.'),
+      v.trim(),
+      v.normalize('NFC'),
+      v.nonEmpty('Please write a note.'),
+      v.maxLength(MAX_NOTE_LENGTH, `Please keep the note to ${MAX_NOTE_LENGTH.toLocaleString('en-US')} characters.`),
+      storableText(),
+      multiLineText('the note'),
+    ),
+  },
+  'Please send the note as { "text": "..." }.',
+);
+
+/** What the desk's note form sends. */
+export type InquiryNoteInput = v.InferInput<typeof InquiryNoteSchema>;
+
+/**
+ * GET /api/admin/inquiries?status=&cursor=: one status or all, and the cursor of the previous page (a `q` is refused:
+ * searches are POSTed).
+ */
 export const InquiryListQuerySchema = v.object({
   q: SearchInQuerySchema,
+  status: v.optional(InquiryStatusSchema),
   cursor: v.optional(InquiryCursorSchema),
 });
 
 /** GET /api/admin/inquiries.csv: no parameters (a `q` is refused: a filtered export is POSTed). */
 export const InquiryExportQuerySchema = v.object({ q: SearchInQuerySchema });
 
-/** POST /api/admin/inquiries/search { q, cursor? }: a search term and the cursor of the previous page of matches. */
+/**
+ * POST /api/admin/inquiries/search { q, status?, cursor? }: a search term, one status or all, and the cursor of the
+ * previous page of matches.
+ */
 export const InquirySearchSchema = formObject(
-  { q: SearchTextSchema, cursor: v.optional(InquiryCursorSchema) },
+  { q: SearchTextSchema, status: v.optional(InquiryStatusSchema), cursor: v.optional(InquiryCursorSchema) },
   'Please send the search as { "q": "..." }.',
 );
 
 /** What the desk sends to search. */
 export type InquirySearchInput = v.InferInput<typeof InquirySearchSchema>;
 
-/** POST /api/admin/inquiries.csv { q }: the export of the inquiries matching a search term. */
-export const InquiryExportSchema = formObject({ q: SearchTextSchema }, 'Please send the search as { "q": "..." }.');
+/** POST /api/admin/inquiries.csv { q, status? }: the export of the inquiries matching a search term (and a status). */
+export const InquiryExportSchema = formObject(
+  { q: SearchTextSchema, status: v.optional(InquiryStatusSchema) },
+  'Please send the search as { "q": "..." }.',
+);
 
 /**
  * The signed-in owner, as GET/POST /api/admin/session answer it, with the failed sign-in attempts for the account
@@ -285,12 +338,22 @@ export const InquiryExportSchema = formObject({ q: SearchTextSchema }, 'Please s
  */
 export type OwnerSession = { user: { username: string }; failedSignIns: number };
 
-/** One inquiry in the desk: its id, when it was received (ISO instant) and its stored fields. */
+/** A private note on an inquiry: who wrote it and when (ISO instant). Notes are never changed or sent. */
+export type OwnerInquiryNote = { id: string; author: string; body: string; createdAt: string };
+
+/** One inquiry in the desk: its id, when it was received (ISO instant), its stored fields and the pipeline's view of it. */
 export type OwnerInquiry = {
   id: string;
   createdAt: string;
   /** The client's acknowledgement went over the per-mailbox cap and was never sent. */
   acknowledgementHeld: boolean;
+  status: InquiryStatus;
+  /** When the status last changed (null while it is the first `new`). */
+  statusChangedAt: string | null;
+  /** Not opened in the desk yet. */
+  isNew: boolean;
+  /** The owner's notes, oldest first. */
+  notes: OwnerInquiryNote[];
 } & InquiryRecord;
 
 /** GET /api/admin/inquiries: a page of inquiries, newest first, and the cursor of the next page (null at the end). */

@@ -79,6 +79,9 @@ describe('every admin function refuses an anonymous request', async () => {
       'admin-inquiries-csv.ts',
       'admin-inquiries-search.ts',
       'admin-inquiries.ts',
+      'admin-inquiry-notes.ts',
+      'admin-inquiry-opened.ts',
+      'admin-inquiry-status.ts',
       'admin-mail.ts',
       'admin-session.ts',
     ]);
@@ -140,6 +143,10 @@ describe.each(databases)('owner desk API on $name', (database) => {
         message: 'Margaritas, please.',
         createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
         acknowledgementHeld: false,
+        status: 'new',
+        statusChangedAt: null,
+        isNew: true,
+        notes: [],
       });
       expect(page1.nextCursor).toEqual(expect.any(String));
       const second = await callWith(
@@ -241,11 +248,11 @@ describe.each(databases)('owner desk API on $name', (database) => {
       expect(text.endsWith('\r\n')).toBe(true);
       const lines = text.slice(1).split('\r\n');
       expect(lines[0]).toBe(
-        [INQUIRY_FIELD_COPY.received, ...INQUIRY_FIELDS.map((field) => INQUIRY_FIELD_COPY.labels[field.key])]
+        [INQUIRY_FIELD_COPY.received, INQUIRY_FIELD_COPY.status, ...INQUIRY_FIELDS.map((field) => INQUIRY_FIELD_COPY.labels[field.key])]
           .map((label) => `"${label}"`)
           .join(','),
       );
-      expect(lines[1]).toContain('"José","Müller"');
+      expect(lines[1]).toContain('"new","José","Müller"');
       expect(lines[2]).toContain('"\'\tTabbed"');
       expect(lines[2]).toContain('"Line one');
       expect(lines[3]).toBe('Line ""two"", with comma"');

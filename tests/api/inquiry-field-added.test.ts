@@ -46,7 +46,16 @@ describe('a field added to INQUIRY_FIELDS', () => {
   });
 
   test('reaches the CSV as its last column', () => {
-    const stored: WithBudget<OwnerInquiry> = { ...fields, id: 'x', createdAt: '2026-06-20T23:05:00.000Z', acknowledgementHeld: false };
+    const stored: WithBudget<OwnerInquiry> = {
+      ...fields,
+      id: 'x',
+      createdAt: '2026-06-20T23:05:00.000Z',
+      acknowledgementHeld: false,
+      status: 'new',
+      statusChangedAt: null,
+      isNew: true,
+      notes: [],
+    };
     const [header, row] = inquiriesCsv([stored]).slice(1).split('\r\n');
     expect(header!.endsWith(',"Budget"')).toBe(true);
     expect(row!.endsWith(',"About 4000 dollars"')).toBe(true);

@@ -29,11 +29,12 @@ const config = mailConfig({
 });
 
 describe('the CSV of inquiries', () => {
-  const stored = { ...inquiry, message: inquiry.message ?? null, id: 'x', createdAt: '2026-06-20T23:05:00.000Z', acknowledgementHeld: false };
+  const stored = { ...inquiry, message: inquiry.message ?? null, id: 'x', createdAt: '2026-06-20T23:05:00.000Z', acknowledgementHeld: false,
+    status: 'quoted' as const, statusChangedAt: null, isNew: false, notes: [] };
 
-  test('heads its columns with "received", then every field\'s label in the list\'s order', () => {
+  test('heads its columns with "received", "status", then every field\'s label in the list\'s order', () => {
     const header = inquiriesCsv([]).slice(1).split('\r\n')[0];
-    expect(header).toBe([INQUIRY_FIELD_COPY.received, ...INQUIRY_FIELDS.map((field) => labels[field.key])].map(csvCell).join(','));
+    expect(header).toBe([INQUIRY_FIELD_COPY.received, INQUIRY_FIELD_COPY.status, ...INQUIRY_FIELDS.map((field) => labels[field.key])].map(csvCell).join(','));
   });
 
   test.each(INQUIRY_FIELDS)('holds $key under its label', (field) => {
@@ -41,6 +42,14 @@ describe('the CSV of inquiries', () => {
     const column = cells(header!).indexOf(csvCell(labels[field.key]));
     expect(column).toBeGreaterThan(0);
     expect(cells(row!)[column]).toBe(csvCell(stored[field.key]));
+  });
+
+  test('holds the status, and never the private notes', () => {
+    const note = { id: '1', author: 'Dolores', body: 'Secret margin', createdAt: '2026-06-21T00:00:00.000Z' };
+    const csv = inquiriesCsv([{ ...stored, notes: [note] }]);
+    const [header, row] = csv.slice(1).split('\r\n');
+    expect(cells(row!)[cells(header!).indexOf(csvCell(INQUIRY_FIELD_COPY.status))]).toBe(csvCell('quoted'));
+    expect(csv).not.toContain('Secret margin');
   });
 });
 
@@ -67,7 +76,18 @@ describe.each(databases)('stored inquiry fields on $name', (database) => {
     const { inquiries } = await onDatabase((db) => listInquiries(db, { q: '' }));
     const exported = await onDatabase((db) => exportInquiries(db, ''));
     const fields = Object.fromEntries(INQUIRY_FIELDS.map((field) => [field.key, inquiry[field.key]]));
-    expect(inquiries).toEqual([{ id, ...fields, createdAt: expect.stringMatching(/Z$/), acknowledgementHeld: false }]);
+    expect(inquiries).toEqual([
+      {
+        id,
+        ...fields,
+        createdAt: expect.stringMatching(/Z$/),
+        acknowledgementHeld: false,
+        status: 'new',
+        statusChangedAt: null,
+        isNew: true,
+        notes: [],
+      },
+    ]);
     expect(exported).toEqual(inquiries);
   });
 

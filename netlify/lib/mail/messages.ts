@@ -1,5 +1,6 @@
 import copy from '../../../src/content/emails.json' with { type: 'json' };
 import settings from '../../../src/content/settings.json' with { type: 'json' };
+import { deskInquiryUrl } from '../../../src/lib/desk-link';
 import { BUSINESS_TIME_ZONE, formatLongDate, optionLabel, slotLabel, slotWindow } from '../../../src/lib/time-slots';
 import { BOOKING_EVENT_TYPES, type Booking, type BookingEventType, type TimeSlotKey } from '../../../src/schemas/booking';
 import { INQUIRY_FIELD_COPY, inquiryFieldText } from '../../../src/lib/inquiry-fields';
@@ -141,6 +142,8 @@ export function inquiryMessages(inquiry: InquiryMail, config: MailConfig): [Outg
         { kind: 'heading', text: fill(owner.heading, values) },
         ...owner.paragraphs.map((text): Block => ({ kind: 'paragraph', text: fill(text, values) })),
         rows(fill(owner.detailsHeading, values), INQUIRY_FIELDS, values),
+        // The desk link goes in the owner's mail only: the client's holds nothing of the desk.
+        { kind: 'links', links: [{ label: fill(owner.deskLabel, values), url: deskInquiryUrl(config.siteUrl, inquiry.id) }] },
         { kind: 'footer', text: fill(copy.common.footer, values) },
       ],
     ),

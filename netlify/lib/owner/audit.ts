@@ -10,6 +10,7 @@ export type AuditAction =
   | 'block_created'
   | 'block_lifted'
   | 'inquiries_exported'
+  | 'inquiry_status_changed'
   | 'mail_retried'
   | 'calendar_feed_created'
   | 'calendar_feed_rotated'

@@ -100,7 +100,7 @@ export default function BookingsView({ copy, onError }: Props) {
             </button>
           ))}
         </div>
-        <label className={styles.filter}>
+        <label className={styles.checkFilter}>
           <input type="checkbox" checked={hideReleased} onChange={(event) => {
               setHideReleased(event.currentTarget.checked);
               setCancelledHere(new Set());

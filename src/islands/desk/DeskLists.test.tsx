@@ -24,6 +24,10 @@ const inquiry = (n: number) => ({
   message: 'hello',
   createdAt: '2026-06-20T23:05:00.000Z',
   acknowledgementHeld: false,
+  status: 'new',
+  statusChangedAt: null,
+  isNew: false,
+  notes: [],
 });
 
 const booking = (date: string, timeSlot: OwnerBooking['timeSlot'], name: string): OwnerBooking => ({

@@ -7,9 +7,9 @@ export const DESK_VIEWS = ['inquiries', 'bookings', 'blocks', 'mail', 'calendar'
 /** One of the desk's views. */
 export type DeskView = (typeof DESK_VIEWS)[number];
 
-/** The view a location hash names ("#bookings"), else the inquiries. */
+/** The view a location hash names ("#bookings", or "#inquiries/<id>" for one inquiry in its view), else the inquiries. */
 export function viewFromHash(hash: string): DeskView {
-  return DESK_VIEWS.find((view) => `#${view}` === hash) ?? 'inquiries';
+  return DESK_VIEWS.find((view) => `#${view}` === hash || hash.startsWith(`#${view}/`)) ?? 'inquiries';
 }
 
 interface Props {

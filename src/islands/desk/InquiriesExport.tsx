@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import type { DeskCopy } from '../../content.config';
 import { INQUIRIES_CSV_URL, downloadInquiriesCsv } from '../../lib/desk-api';
+import type { InquiryStatus } from '../../schemas/owner';
 
 interface Props {
   copy: DeskCopy;
   /** The search the list shows ('' for all). */
   q: string;
+  /** The status the list shows (undefined for all). */
+  status?: InquiryStatus | undefined;
   onError: (error: unknown) => void;
 }
 
@@ -24,12 +27,12 @@ function saveFile(blob: Blob, filename: string): void {
 }
 
 /**
- * The CSV download of what the list shows: a plain link for every inquiry, or for a search's matches a button that
- * POSTs the term (a link would put it in the address, and so in request logs and the browser history).
+ * The CSV download of what the list shows: a plain link for every inquiry, or for a search's or a status filter's
+ * matches a button that POSTs them (a link would put it in the address, and so in request logs and the browser history).
  */
-export default function InquiriesExport({ copy, q, onError }: Props) {
+export default function InquiriesExport({ copy, q, status, onError }: Props) {
   const [busy, setBusy] = useState(false);
-  if (!q) {
+  if (!q && !status) {
     return (
       <a className="btn btn--secondary" href={INQUIRIES_CSV_URL} download>
         {copy.inquiries.export}
@@ -39,7 +42,7 @@ export default function InquiriesExport({ copy, q, onError }: Props) {
   const download = async () => {
     setBusy(true);
     try {
-      const file = await downloadInquiriesCsv(q);
+      const file = await downloadInquiriesCsv(q, status);
       saveFile(file.blob, file.filename);
     } catch (error) {
       onError(error);

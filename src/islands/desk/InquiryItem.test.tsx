@@ -23,13 +23,19 @@ const inquiry: OwnerInquiry = {
   message: 'Ranch wedding, outdoor bar please.',
   createdAt: '2026-06-20T23:05:00.000Z',
   acknowledgementHeld: false,
+  status: 'new',
+  statusChangedAt: null,
+  isNew: true,
+  notes: [],
 };
+
+const handlers = { onOpen: () => {}, onChange: () => {}, onError: () => {} };
 
 async function openItem(value: OwnerInquiry) {
   const user = userEvent.setup();
   render(
     <ul>
-      <InquiryItem copy={copy} inquiry={value} />
+      <InquiryItem copy={copy} inquiry={value} {...handlers} />
     </ul>,
   );
   const summary = screen.getByRole('button', { expanded: false });
@@ -73,8 +79,8 @@ describe('InquiryItem', () => {
   test('says when the acknowledgement was held back, and only then', async () => {
     render(
       <ul>
-        <InquiryItem copy={copy} inquiry={{ ...inquiry, id: '00000000-0000-4000-8000-000000000002', acknowledgementHeld: true }} />
-        <InquiryItem copy={copy} inquiry={inquiry} />
+        <InquiryItem copy={copy} inquiry={{ ...inquiry, id: '00000000-0000-4000-8000-000000000002', acknowledgementHeld: true }} {...handlers} />
+        <InquiryItem copy={copy} inquiry={inquiry} {...handlers} />
       </ul>,
     );
     const [held, sent] = screen.getAllByRole('button');

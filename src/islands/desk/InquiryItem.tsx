@@ -1,4 +1,4 @@
-import { Fragment, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { DeskCopy } from '../../content.config';
 import { formatTexasMoment } from '../../lib/desk-time';
 import { INQUIRY_FIELD_COPY, inquiryFieldText } from '../../lib/inquiry-fields';
@@ -6,12 +6,21 @@ import { mailtoHref } from '../../lib/mailto';
 import { telHref } from '../../lib/phone';
 import { INQUIRY_FIELDS, type InquiryField, type InquiryFieldKey } from '../../schemas/inquiry';
 import type { OwnerInquiry } from '../../schemas/owner';
+import InquiryNotes from './InquiryNotes';
+import InquiryStatusSelect from './InquiryStatusSelect';
 import Template from './Template';
 import styles from './desk.module.css';
 
 interface Props {
   copy: DeskCopy['inquiries'];
   inquiry: OwnerInquiry;
+  /** The inquiry a desk link named: shown open, scrolled to and focused. */
+  linked?: boolean;
+  /** The first opening of a new inquiry (the server clears its mark). */
+  onOpen: (id: string) => void;
+  /** The inquiry changed (its status, its notes). */
+  onChange: (inquiry: OwnerInquiry) => void;
+  onError: (error: unknown) => void;
 }
 
 const { labels } = INQUIRY_FIELD_COPY;
@@ -28,16 +37,42 @@ function factValue(inquiry: OwnerInquiry, field: InquiryField): ReactNode {
   return field.kind === 'text' ? <bdi>{text}</bdi> : text;
 }
 
-/** One inquiry in the list: who, what and when; opens in place to show every field and the whole message. */
-export default function InquiryItem({ copy, inquiry }: Props) {
-  const [open, setOpen] = useState(false);
+/**
+ * One inquiry in the list: who, what, when and where it stands ("New" until first opened); opens in place to show
+ * every field, the whole message, its status and the owner's private notes.
+ */
+export default function InquiryItem({ copy, inquiry, linked = false, onOpen, onChange, onError }: Props) {
+  const [open, setOpen] = useState(linked);
+  const summary = useRef<HTMLButtonElement>(null);
   const detailsId = `inquiry-${inquiry.id}`;
   const name = byKind('name').map((field) => inquiry[field.key]).join(' ');
+
+  useEffect(() => {
+    if (!linked) return;
+    setOpen(true);
+    summary.current?.scrollIntoView({ block: 'start' });
+    summary.current?.focus({ preventScroll: true });
+  }, [linked]);
+
+  const toggle = () => {
+    if (!open && inquiry.isNew) onOpen(inquiry.id);
+    setOpen(!open);
+  };
+
   return (
-    <li className={styles.item}>
-      <button type="button" className={styles.summary} aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen(!open)}>
+    <li className={inquiry.isNew ? `${styles.item} ${styles.unopened}` : styles.item}>
+      <button ref={summary} type="button" className={styles.summary} aria-expanded={open} aria-controls={detailsId} onClick={toggle}>
         <span className={styles.name}>
           <bdi>{name}</bdi>
+          {inquiry.isNew && (
+            <>
+              {' '}
+              <span className={`${styles.badge} ${styles.badge_new}`}>{copy.unopened}</span>
+            </>
+          )}
+        </span>
+        <span className={styles.meta}>
+          <Template text={copy.statusSummary} values={{ status: copy.statuses[inquiry.status] }} />
         </span>
         <span className={styles.meta}>
           {inquiryFieldText(inquiry, named('eventType'))} · {inquiryFieldText(inquiry, named('eventDate'))}
@@ -48,6 +83,7 @@ export default function InquiryItem({ copy, inquiry }: Props) {
         {inquiry.acknowledgementHeld && <span className={styles.meta}>{copy.acknowledgementHeld}</span>}
       </button>
       <div id={detailsId} hidden={!open} className={styles.details}>
+        <InquiryStatusSelect copy={copy} inquiry={inquiry} onChange={onChange} onError={onError} />
         <dl className={styles.facts}>
           {FACTS.map((field) => (
             <Fragment key={field.key}>
@@ -65,6 +101,13 @@ export default function InquiryItem({ copy, inquiry }: Props) {
             </Fragment>
           );
         })}
+        <InquiryNotes
+          copy={copy}
+          inquiryId={inquiry.id}
+          notes={inquiry.notes}
+          onAdded={(note) => onChange({ ...inquiry, isNew: false, notes: [...inquiry.notes, note] })}
+          onFailure={onError}
+        />
       </div>
     </li>
   );
