@@ -3,6 +3,7 @@ import { withDatabase } from '../../netlify/lib/db';
 import type { Handler } from '../../netlify/lib/http/endpoint';
 import { hashPassword } from '../../netlify/lib/owner/passwords';
 import { SESSION_COOKIE, createSession } from '../../netlify/lib/owner/sessions';
+import { FREE_FAILURES } from '../../netlify/lib/owner/sign-in';
 import { setOwnerPassword } from '../../netlify/lib/owner/users';
 import type { TestDatabase } from '../setup/database';
 import { call, query } from './support';
@@ -13,7 +14,18 @@ export const SITE = 'http://localhost:8888';
 /** The test owner's credentials. */
 export const OWNER = { username: 'Dolores', password: 'saddle-up-at-dawn-2026' };
 
-let ownerHash: Promise<string> | undefined;
+// scrypt at OWASP's cost takes about a second on a busy machine: each password is hashed once per file.
+const hashes = new Map<string, Promise<string>>();
+
+/** The scrypt hash of `password`, computed once per test file (a real hash with the production parameters). */
+export function hashOnce(password: string): Promise<string> {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    hashes.set(password, hash);
+  }
+  return hash;
+}
 
 /** Empties the owner tables before each test (the audit log is append-only: tests read only their own entries). */
 export function resetOwnerTables(database: TestDatabase): void {
@@ -24,8 +36,7 @@ export function resetOwnerTables(database: TestDatabase): void {
 
 /** Creates the test owner (the scrypt hash is computed once per file). */
 export async function createOwner(database: TestDatabase, username = OWNER.username): Promise<void> {
-  ownerHash ??= hashPassword(OWNER.password);
-  const hash = await ownerHash;
+  const hash = await hashOnce(OWNER.password);
   await withDatabase(undefined, (db) => setOwnerPassword(db, username, hash, { reset: false }), {
     config: { url: database.url, wsProxy: database.wsProxy },
   });
@@ -89,13 +100,36 @@ export function auditSince(database: TestDatabase, mark: number) {
 /** Creates the test owner and a live session for it directly in the database; answers the Cookie header value. */
 export async function ownerCookie(database: TestDatabase): Promise<string> {
   await createOwner(database);
+  return sessionCookieOf(database);
+}
+
+/**
+ * A new live session of the existing owner `username` (any case), started directly in the database as a sign-in
+ * starts it (`createSession`, at the current, possibly faked, Date) without the sign-in's scrypt: for tests about
+ * what a session does, not how it is won. Answers the Cookie header value.
+ */
+export async function sessionCookieOf(database: TestDatabase, username = OWNER.username): Promise<string> {
   const token = await withDatabase(
     undefined,
     async (db) => {
-      const { rows } = await db.query<{ id: string }>('SELECT id FROM users WHERE username = $1', [OWNER.username]);
+      const { rows } = await db.query<{ id: string }>('SELECT id FROM users WHERE lower(username) = lower($1)', [username]);
       return createSession(db, rows[0]!.id, new Date());
     },
     { config: { url: database.url, wsProxy: database.wsProxy } },
   );
   return `${SESSION_COOKIE}=${token}`;
+}
+
+/**
+ * Puts the account name's bucket for unknown clients where five failed sign-ins leave it (locked for 2 s from the
+ * current, possibly faked, Date), without the five scrypt checks: for tests about who the lock applies to, not how
+ * it is reached (tests/api/admin-session.test.ts proves the five real failures lock).
+ */
+export async function lockAccountName(database: TestDatabase, username = OWNER.username): Promise<void> {
+  await query(
+    database,
+    `INSERT INTO sign_in_throttle (username_key, failures, last_failure_at) VALUES (lower($1), $3, $2)
+     ON CONFLICT (username_key) DO UPDATE SET failures = $3, last_failure_at = $2`,
+    [username, new Date(), FREE_FAILURES],
+  );
 }
