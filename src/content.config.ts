@@ -270,8 +270,14 @@ const deskCopy = z.object({
   signOut: text,
   signedOut: toast,
   expired: text,
+  backToSite: text,
   navLabel: text,
-  views: z.object({ inquiries: text, bookings: text, blocks: text, mail: text }),
+  // Short names for the view bar (one per view, in src/islands/desk/DeskNav.tsx's DESK_VIEWS)...
+  views: z.object({ today: text, inquiries: text, bookings: text, blocks: text, mail: text }),
+  // ...and, where the bar's name is too short for the view's heading, the heading's longer one.
+  viewHeadings: z.record(z.string(), text),
+  // Read by screen readers on the view bar: its keys (arrows, Home, End, digits).
+  navHint: template('count'),
   loading: text,
   loadFailed: text,
   retry: text,
@@ -320,6 +326,18 @@ const deskCopy = z.object({
     lift: text,
     liftLabel: template('slot', 'date'),
     lifted: toast,
+  }),
+  agenda: z.object({
+    lead: text,
+    today: text,
+    tomorrow: text,
+    empty: text,
+    newInquiries: z.object({ one: text, other: template('count') }),
+    noNewInquiries: text,
+    failedMails: z.object({ one: text, other: template('count') }),
+    blocked: text,
+    guests: template('count'),
+    received: template('date'),
   }),
   mail: z.object({
     lead: text,

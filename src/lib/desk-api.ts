@@ -5,6 +5,7 @@
 import {
   INQUIRY_SEARCH_PATH,
   type BlockInput,
+  type OwnerAgenda,
   type OwnerBooking,
   type OwnerInquiryPage,
   type OwnerMailStatus,
@@ -90,4 +91,9 @@ export function fetchMailStatus(): Promise<OwnerMailStatus> {
 /** POST /api/admin/mail/{id}/retry: puts one failed message back in line for the next send. */
 export async function retryMail(id: string): Promise<void> {
   await postJson(`/api/admin/mail/${encodeURIComponent(id)}/retry`, {});
+}
+
+/** GET /api/admin/agenda: "Today & upcoming" (the next 30 days, new inquiries, failed e-mails). */
+export function fetchAgenda(): Promise<OwnerAgenda> {
+  return getJson(['/api/admin/agenda']);
 }
