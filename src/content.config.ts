@@ -332,7 +332,7 @@ const deskCopy = z.object({
     today: text,
     tomorrow: text,
     empty: text,
-    newInquiries: z.object({ one: text, other: template('count') }),
+    newInquiries: z.object({ one: text, other: template('count'), many: template('count') }),
     noNewInquiries: text,
     failedMails: z.object({ one: text, other: template('count') }),
     blocked: text,

@@ -276,6 +276,9 @@ export const AGENDA_DAYS = 30;
 /** How many of the newest unopened inquiries the agenda lists (the count covers them all). */
 export const AGENDA_INQUIRY_COUNT = 5;
 
+/** The agenda counts unopened inquiries up to this many, then says "more than" (counting stays cheap at any backlog). */
+export const AGENDA_NEW_INQUIRY_CAP = 99;
+
 /** A held reservation on the agenda, with the client's details (optional ones null). */
 export type AgendaReservation = {
   id: string;
@@ -312,6 +315,7 @@ export type OwnerAgenda = {
   to: string;
   reservations: AgendaReservation[];
   blocks: AgendaBlock[];
-  newInquiries: { count: number; newest: AgendaInquiry[] };
+  /** `count` is at most AGENDA_NEW_INQUIRY_CAP; `more` says there are more than that. */
+  newInquiries: { count: number; more: boolean; newest: AgendaInquiry[] };
   failedMails: number;
 };

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import agenda from '../../netlify/functions/admin-agenda';
-import { AGENDA_INQUIRY_COUNT, type OwnerAgenda } from '../../src/schemas/owner';
+import { AGENDA_INQUIRY_COUNT, AGENDA_NEW_INQUIRY_CAP, type OwnerAgenda } from '../../src/schemas/owner';
 import { callWith, deskRequest, ownerCookie, resetOwnerTables } from './admin-support';
 import { EXPECTED_HEADERS, databases, headersOf, query, useDatabase } from './support';
 
@@ -133,6 +133,7 @@ describe.each(databases)('GET /api/admin/agenda on $name', (database) => {
     );
     const answer = await read(await ownerCookie(database));
     expect(answer.newInquiries.count).toBe(AGENDA_INQUIRY_COUNT + 2);
+    expect(answer.newInquiries.more).toBe(false);
     expect(answer.newInquiries.newest.map((i) => i.firstName)).toEqual(['New0', 'New1', 'New2', 'New3', 'New4']);
     expect(answer.newInquiries.newest[0]).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -145,6 +146,20 @@ describe.each(databases)('GET /api/admin/agenda on $name', (database) => {
     expect(answer.failedMails).toBe(2);
   });
 
+  test('counts unopened inquiries up to the cap, then says there are more', async () => {
+    await query(
+      database,
+      `INSERT INTO contact_inquiries (first_name, last_name, email, phone, event_type, guest_count, event_date, event_location, message)
+       SELECT 'Many' || n, 'Porter', 'hank@example.com', '(512) 555-0100', 'wedding', '80', '2027-05-01', 'Austin, TX', 'Hi'
+       FROM generate_series(1, $1::int) AS n`,
+      [AGENDA_NEW_INQUIRY_CAP],
+    );
+    const cookie = await ownerCookie(database);
+    expect((await read(cookie)).newInquiries).toMatchObject({ count: AGENDA_NEW_INQUIRY_CAP, more: false });
+    await inquiry(database, 'OneMore', 0);
+    expect((await read(cookie)).newInquiries).toMatchObject({ count: AGENDA_NEW_INQUIRY_CAP, more: true });
+  });
+
   test('an empty desk answers empty lists and zero counts', async () => {
     const answer = await read(await ownerCookie(database));
     expect(answer).toEqual({
@@ -152,7 +167,7 @@ describe.each(databases)('GET /api/admin/agenda on $name', (database) => {
       to: '2026-07-29',
       reservations: [],
       blocks: [],
-      newInquiries: { count: 0, newest: [] },
+      newInquiries: { count: 0, more: false, newest: [] },
       failedMails: 0,
     });
   });

@@ -1,25 +1,37 @@
-import { AGENDA_DAYS, AGENDA_INQUIRY_COUNT, type AgendaInquiry, type OwnerAgenda } from '../../../src/schemas/owner';
+import { AGENDA_DAYS, AGENDA_INQUIRY_COUNT, AGENDA_NEW_INQUIRY_CAP, type AgendaInquiry, type OwnerAgenda } from '../../../src/schemas/owner';
 import { texasToday } from '../../../src/lib/desk-time';
 import { addDaysUtc } from '../../../src/schemas/dates';
 import { listHeld } from '../bookings/agenda';
 import { isoTimestamp, type Queryable } from '../db';
-import { countMessages } from '../mail/outbox';
+import { FAILED_MESSAGES_COUNT } from '../mail/outbox';
 
-type UnopenedRow = Omit<AgendaInquiry, 'createdAt'> & { created_at: Date | string; total: number };
+type Waiting = {
+  unopened: number;
+  failed: number;
+  newest: Array<Omit<AgendaInquiry, 'createdAt'> & { createdAt: string }> | null;
+};
 
-/** The unopened inquiries: how many, and the newest few (one query on contact_inquiries_unopened_idx). */
-async function unopenedInquiries(db: Queryable): Promise<OwnerAgenda['newInquiries']> {
-  const { rows } = await db.query<UnopenedRow>(
-    `SELECT newest.*, (SELECT count(*)::int FROM contact_inquiries WHERE opened_at IS NULL) AS total
-     FROM (SELECT id, first_name AS "firstName", last_name AS "lastName", event_type AS "eventType",
-             event_date AS "eventDate", created_at
-           FROM contact_inquiries WHERE opened_at IS NULL ORDER BY created_at DESC LIMIT $1) AS newest
-     ORDER BY created_at DESC`,
-    [AGENDA_INQUIRY_COUNT],
+/**
+ * What waits for the owner, in one round trip: how many inquiries were never opened (up to the cap) and the newest
+ * few of them (both on contact_inquiries_unopened_idx), and how many e-mails failed (on outbox_failed_idx).
+ */
+async function waiting(db: Queryable): Promise<Pick<OwnerAgenda, 'newInquiries' | 'failedMails'>> {
+  const { rows } = await db.query<Waiting>(
+    `SELECT (SELECT count(*)::int FROM (SELECT 1 FROM contact_inquiries WHERE opened_at IS NULL LIMIT $2) AS capped) AS unopened,
+       ${FAILED_MESSAGES_COUNT} AS failed,
+       (SELECT json_agg(json_build_object('id', id, 'firstName', first_name, 'lastName', last_name,
+                'eventType', event_type, 'eventDate', event_date, 'createdAt', created_at) ORDER BY created_at DESC)
+        FROM (SELECT id, first_name, last_name, event_type, event_date, created_at FROM contact_inquiries
+              WHERE opened_at IS NULL ORDER BY created_at DESC LIMIT $1) AS newest) AS newest`,
+    [AGENDA_INQUIRY_COUNT, AGENDA_NEW_INQUIRY_CAP + 1],
   );
+  const row = rows[0]!;
+  // json_build_object writes timestamptz in the session's time zone format: read back as one ISO instant.
+  const newest = (row.newest ?? []).map((inquiry) => ({ ...inquiry, createdAt: isoTimestamp(new Date(inquiry.createdAt)) }));
+  const unopened = Number(row.unopened);
   return {
-    count: rows.length === 0 ? 0 : Number(rows[0]!.total),
-    newest: rows.map(({ created_at: createdAt, total: _total, ...inquiry }) => ({ ...inquiry, createdAt: isoTimestamp(createdAt) })),
+    newInquiries: { count: Math.min(unopened, AGENDA_NEW_INQUIRY_CAP), more: unopened > AGENDA_NEW_INQUIRY_CAP, newest },
+    failedMails: Number(row.failed),
   };
 }
 
@@ -28,7 +40,5 @@ export async function readAgenda(db: Queryable, now: Date): Promise<OwnerAgenda>
   const from = texasToday(now);
   const to = addDaysUtc(from, AGENDA_DAYS - 1);
   const held = await listHeld(db, { from, to });
-  const newInquiries = await unopenedInquiries(db);
-  const failedMails = (await countMessages(db)).failed;
-  return { from, to, ...held, newInquiries, failedMails };
+  return { from, to, ...held, ...(await waiting(db)) };
 }

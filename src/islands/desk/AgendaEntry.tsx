@@ -3,16 +3,24 @@ import { mailtoHref } from '../../lib/mailto';
 import { telHref } from '../../lib/phone';
 import { fillTemplate } from '../../lib/template';
 import { optionLabel, slotLabel } from '../../lib/time-slots';
-import { BOOKING_EVENT_TYPES } from '../../schemas/booking';
+import { BOOKING_EVENT_TYPES, TIME_SLOT_KEYS } from '../../schemas/booking';
 import type { AgendaEntry as Entry } from './agenda-days';
 import styles from './desk.module.css';
 
+interface Props {
+  copy: DeskCopy['agenda'];
+  /** What a block of every slot of a day is called (the block form's "Whole day"). */
+  wholeDay: string;
+  entry: Entry;
+}
+
 /** One line of a day on the agenda: a reservation with the client's details, or a block with its note. */
-export default function AgendaEntry({ copy, entry }: { copy: DeskCopy['agenda']; entry: Entry }) {
+export default function AgendaEntry({ copy, wholeDay, entry }: Props) {
   if (entry.kind === 'block') {
+    const allDay = TIME_SLOT_KEYS.every((slot) => entry.slots.includes(slot));
     return (
       <li className={`${styles.item} ${styles.agendaItem} ${styles.agendaBlock}`}>
-        <span className={styles.agendaSlot}>{entry.slots.map(slotLabel).join(', ')}</span>
+        <span className={styles.agendaSlot}>{allDay ? wholeDay : entry.slots.map(slotLabel).join(', ')}</span>
         <span className={`${styles.badge} ${styles.badge_block}`}>{copy.blocked}</span>
         {entry.block.note && <bdi className={styles.agendaNote}>{entry.block.note}</bdi>}
       </li>

@@ -38,8 +38,11 @@ const AGENDA: OwnerAgenda = {
       eventLocation: null,
     },
   ],
-  blocks: [{ blockId: 'b1', note: 'Family trip', slots: [{ date: '2026-07-01', timeSlot: 'morning' }, { date: '2026-07-01', timeSlot: 'afternoon' }] }],
-  newInquiries: { count: 12, newest: [{ id: ID, firstName: 'Ann', lastName: 'Lee', eventType: 'wedding', eventDate: '2027-01-02', createdAt: '2026-06-30T15:00:00.000Z' }] },
+  blocks: [
+    { blockId: 'b1', note: 'Family trip', slots: [{ date: '2026-07-01', timeSlot: 'morning' }, { date: '2026-07-01', timeSlot: 'afternoon' }] },
+    { blockId: 'b2', note: null, slots: (['morning', 'afternoon', 'evening'] as const).map((timeSlot) => ({ date: '2026-07-04', timeSlot })) },
+  ],
+  newInquiries: { count: 12, more: false, newest: [{ id: ID, firstName: 'Ann', lastName: 'Lee', eventType: 'wedding', eventDate: '2027-01-02', createdAt: '2026-06-30T15:00:00.000Z' }] },
   failedMails: 2,
 };
 
@@ -112,6 +115,8 @@ describe('Today & upcoming', () => {
     expect(tomorrow.getByText(`${slotLabel('morning')}, ${slotLabel('afternoon')}`)).toBeVisible();
     expect(tomorrow.getByText(copy.agenda.blocked)).toBeVisible();
     expect(tomorrow.getByText('Family trip')).toBeVisible();
+    const later = within(screen.getByRole('region', { name: formatLongDate('2026-07-04') }));
+    expect(later.getByText(copy.blocks.wholeDay)).toBeVisible();
 
     expect(screen.getByRole('link', { name: '12 new inquiries' })).toHaveAttribute('href', '#inquiries');
     expect(screen.getByText('Ann Lee')).toBeVisible();
@@ -120,11 +125,17 @@ describe('Today & upcoming', () => {
   });
 
   test('says so when nothing is booked, nothing new and nothing failed', async () => {
-    serve({ ...AGENDA, reservations: [], blocks: [], newInquiries: { count: 0, newest: [] }, failedMails: 0 });
+    serve({ ...AGENDA, reservations: [], blocks: [], newInquiries: { count: 0, more: false, newest: [] }, failedMails: 0 });
     render(<OwnerDesk copy={copy} />);
     await screen.findByText(copy.agenda.empty);
     expect(screen.getByText(copy.agenda.noNewInquiries)).toBeVisible();
     expect(screen.queryByRole('link', { name: /failed/ })).not.toBeInTheDocument();
+  });
+
+  test('a backlog past the cap reads "more than"', async () => {
+    serve({ ...AGENDA, newInquiries: { ...AGENDA.newInquiries, count: 99, more: true } });
+    render(<OwnerDesk copy={copy} />);
+    expect(await screen.findByRole('link', { name: 'More than 99 new inquiries' })).toHaveAttribute('href', '#inquiries');
   });
 });
 

@@ -29,7 +29,9 @@ function Waiting({ copy, agenda }: { copy: DeskCopy['agenda']; agenda: OwnerAgen
       ) : (
         <div>
           <a href="#inquiries" className={styles.waitingLink}>
-            {count(copy.newInquiries, newInquiries.count)}
+            {newInquiries.more
+              ? fillTemplate(copy.newInquiries.many, { count: newInquiries.count.toLocaleString('en-US') })
+              : count(copy.newInquiries, newInquiries.count)}
           </a>
           <ul className={styles.waitingList}>
             {newInquiries.newest.map((inquiry) => (
@@ -62,8 +64,8 @@ export default function AgendaView({ copy, onError }: Props) {
   const dayName = (date: string) => (date === agenda.data!.from ? text.today : date === tomorrow ? text.tomorrow : formatLongDate(date));
   return (
     <>
+      <p className={styles.agendaLead}>{text.lead}</p>
       <Waiting copy={text} agenda={agenda.data} />
-      <p className={styles.lead}>{text.lead}</p>
       {days.length === 0 ? (
         <p className={styles.empty}>{text.empty}</p>
       ) : (
@@ -74,7 +76,7 @@ export default function AgendaView({ copy, onError }: Props) {
             </h3>
             <ul className={styles.list}>
               {day.entries.map((entry) => (
-                <AgendaEntry key={entry.key} copy={text} entry={entry} />
+                <AgendaEntry key={entry.key} copy={text} wholeDay={copy.blocks.wholeDay} entry={entry} />
               ))}
             </ul>
           </section>
