@@ -269,7 +269,7 @@ describe.skipIf(skipBrowser)("the owner's desk", () => {
     const context = await openContext(browser());
     try {
       const page = await context.newPage();
-      await openDesk(page);
+      await openDesk(page, '#inquiries');
       await signIn(page, OWNER.username, OWNER.password);
       await page.getByLabel(DESK.inquiries.searchLabel).fill(lastName);
       await page.getByRole('button', { name: DESK.inquiries.search, exact: true }).click();
