@@ -274,7 +274,7 @@ export type OwnerMailStatus = {
 export const AGENDA_DAYS = 30;
 
 /** How many of the newest unopened inquiries the agenda lists (the count covers them all). */
-export const AGENDA_INQUIRY_COUNT = 5;
+export const AGENDA_INQUIRY_COUNT = 3;
 
 /** The agenda counts unopened inquiries up to this many, then says "more than" (counting stays cheap at any backlog). */
 export const AGENDA_NEW_INQUIRY_CAP = 99;

@@ -134,7 +134,9 @@ describe.each(databases)('GET /api/admin/agenda on $name', (database) => {
     const answer = await read(await ownerCookie(database));
     expect(answer.newInquiries.count).toBe(AGENDA_INQUIRY_COUNT + 2);
     expect(answer.newInquiries.more).toBe(false);
-    expect(answer.newInquiries.newest.map((i) => i.firstName)).toEqual(['New0', 'New1', 'New2', 'New3', 'New4']);
+    expect(answer.newInquiries.newest.map((i) => i.firstName)).toEqual(
+      Array.from({ length: AGENDA_INQUIRY_COUNT }, (_, index) => `New${index}`),
+    );
     expect(answer.newInquiries.newest[0]).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       firstName: 'New0',
