@@ -129,6 +129,8 @@ describe.skipIf(skipBrowser)("the owner's desk: its own shell and Today & upcomi
         for (const view of route) {
           presses[`${from}→${view}`] = await arrowTo(page, from, view);
           await waitForView(page, view);
+          // Nothing in any view makes the page wider than the screen.
+          expect(await page.evaluate(() => document.documentElement.scrollWidth), view).toBeLessThanOrEqual(VIEWPORTS[viewportName].width);
           if (viewportName === 'phone' && !(view in checked)) {
             checked[view] = true;
             await checkState(page, `view-${view}`);
