@@ -185,6 +185,8 @@ describe.skipIf(skipBrowser)("the owner's desk", () => {
       const page = await context.newPage();
       await openDesk(page);
       await signIn(page, OWNER.username, OWNER.password);
+      // The first view's list loads right after sign-in: let it land first, so the ended session meets the click.
+      await page.getByText(DESK.loading).waitFor({ state: 'detached' });
       await queryRows('DELETE FROM sessions');
       await deskNav(page).getByRole('link', { name: DESK.views.bookings }).click();
       await page.getByRole('button', { name: 'Sign in' }).waitFor();
