@@ -82,6 +82,7 @@ try {
   const inquiries = (await import('../netlify/functions/admin-inquiries')).default;
   const search = (await import('../netlify/functions/admin-inquiries-search')).default;
   const bookings = (await import('../netlify/functions/admin-bookings')).default;
+  const agenda = (await import('../netlify/functions/admin-agenda')).default;
   const today = todayUtc();
   // The floor every request pays on this machine: a new connection through the bridge and one trivial statement.
   const floor: Handler = async () => {
@@ -90,6 +91,8 @@ try {
   };
   const views: Array<{ label: string; handler: Handler; path: string; q?: string }> = [
     { label: '(floor: connect + SELECT 1)', handler: floor, path: '/' },
+    // The desk's first view: what a signed-in owner waits for first.
+    { label: 'today & upcoming (agenda)', handler: agenda, path: '/api/admin/agenda' },
     { label: 'inquiries, first page', handler: inquiries, path: '/api/admin/inquiries' },
     { label: 'search garcia (1 in 100)', handler: search, path: '/api/admin/inquiries/search', q: 'garcia' },
     { label: 'search matching nothing', handler: search, path: '/api/admin/inquiries/search', q: 'zebra' },
@@ -138,7 +141,9 @@ try {
   // The same queries on one open connection: what the database itself costs, without connection set-up.
   const { listInquiries } = await import('../netlify/lib/owner/inquiries');
   const { listBookings } = await import('../netlify/lib/bookings/list');
+  const { readAgenda } = await import('../netlify/lib/owner/agenda');
   const queries: Array<{ label: string; run: (db: Queryable) => Promise<unknown> }> = [
+    { label: 'today & upcoming (agenda)', run: (db) => readAgenda(db, new Date()) },
     { label: 'inquiries, first page', run: (db) => listInquiries(db, { q: '' }) },
     { label: 'inquiries?q=garcia (1 in 100)', run: (db) => listInquiries(db, { q: 'garcia' }) },
     { label: 'inquiries?q= matching nothing', run: (db) => listInquiries(db, { q: 'zebra' }) },

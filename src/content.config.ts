@@ -283,8 +283,14 @@ const deskCopy = z.object({
   signOut: text,
   signedOut: toast,
   expired: text,
+  backToSite: text,
   navLabel: text,
-  views: z.object({ inquiries: text, bookings: text, blocks: text, mail: text, calendar: text }),
+  // Short names for the view bar (one per view, in src/islands/desk/DeskNav.tsx's DESK_VIEWS)...
+  views: z.object({ today: text, inquiries: text, bookings: text, blocks: text, mail: text, calendar: text }),
+  // ...and, where the bar's name is too short for the view's heading, the heading's longer one.
+  viewHeadings: z.record(z.string(), text),
+  // Read by screen readers on the view bar: its keys (arrows, Home, End, digits).
+  navHint: template('count'),
   loading: text,
   loadFailed: text,
   retry: text,
@@ -364,6 +370,18 @@ const deskCopy = z.object({
     range: template('from', 'to'),
     liftLabel: template('when'),
     lifted: toast,
+  }),
+  agenda: z.object({
+    lead: text,
+    today: text,
+    tomorrow: text,
+    empty: text,
+    newInquiries: z.object({ one: text, other: template('count'), many: template('count') }),
+    noNewInquiries: text,
+    failedMails: z.object({ one: text, other: template('count') }),
+    blocked: text,
+    guests: template('count'),
+    received: template('date'),
   }),
   mail: z.object({
     lead: text,

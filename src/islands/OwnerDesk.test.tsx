@@ -82,6 +82,7 @@ describe('OwnerDesk', () => {
       'GET /api/admin/session': () => Response.json({ user: { username: 'dolores' } }),
       'GET /api/admin/inquiries': () => Response.json({ inquiries: [INQUIRY], nextCursor: null }),
     });
+    window.location.hash = '#inquiries';
     const user = userEvent.setup();
     const { container } = render(<OwnerDesk copy={copy} />);
     const open = await screen.findByRole('button', { name: /Dolly/ });
@@ -100,6 +101,7 @@ describe('OwnerDesk', () => {
       'GET /api/admin/session': () => Response.json({ user: { username: 'dolores' } }),
       'GET /api/admin/inquiries': () => Response.json(UNAUTHENTICATED, { status: 401 }),
     });
+    window.location.hash = '#inquiries/00000000-0000-4000-8000-000000000001';
     render(<OwnerDesk copy={copy} />);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument());
     expect(screen.getByRole('status')).toHaveTextContent(copy.expired);

@@ -5,10 +5,11 @@ import { fetchSession, isUnauthorized, signOut } from '../lib/desk-api';
 import type { OwnerSession } from '../schemas/owner';
 import { useHydrated } from '../lib/use-hydrated';
 import { showToast } from '../stores/toasts';
+import AgendaView from './desk/AgendaView';
 import BlocksView from './desk/BlocksView';
 import BookingsView from './desk/BookingsView';
 import CalendarFeedView from './desk/CalendarFeedView';
-import DeskNav, { viewFromHash, type DeskView } from './desk/DeskNav';
+import DeskNav, { DESK_VIEWS, viewFromHash, viewHeading, type DeskView } from './desk/DeskNav';
 import InquiriesView from './desk/InquiriesView';
 import MailView from './desk/MailView';
 import SignInForm from './desk/SignInForm';
@@ -23,15 +24,15 @@ interface Props {
 type Owner = OwnerSession | null | undefined;
 
 /**
- * The owner's desk at /admin: the sign-in form, then the inquiries, bookings, blocked-dates and e-mail views with
- * "Sign out".
+ * The owner's desk at /admin: the sign-in form, then "Today & upcoming" (first), the inquiries, bookings,
+ * blocked-dates and e-mail views with "Sign out".
  * A 401 from any call (the session expired or was revoked) returns to the sign-in form.
  */
 export default function OwnerDesk({ copy }: Props) {
   const hydrated = useHydrated();
   const [owner, setOwner] = useState<Owner>(undefined);
   const [expired, setExpired] = useState(false);
-  const [view, setView] = useState<DeskView>('inquiries');
+  const [view, setView] = useState<DeskView>(DESK_VIEWS[0]);
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
@@ -109,8 +110,9 @@ export default function OwnerDesk({ copy }: Props) {
       )}
       <section className={styles.view} aria-labelledby="desk-view-heading">
         <h2 id="desk-view-heading" ref={heading} tabIndex={-1} className={styles.viewHeading}>
-          {copy.views[view]}
+          {viewHeading(copy, view)}
         </h2>
+        {view === 'today' && <AgendaView {...shared} />}
         {view === 'inquiries' && <InquiriesView {...shared} />}
         {view === 'bookings' && <BookingsView {...shared} />}
         {view === 'blocks' && <BlocksView {...shared} />}

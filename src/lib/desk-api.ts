@@ -8,6 +8,7 @@ import {
   type InquiryNoteInput,
   type InquiryStatus,
   type OwnerBlock,
+  type OwnerAgenda,
   type OwnerBooking,
   type OwnerInquiry,
   type OwnerInquiryNote,
@@ -135,4 +136,9 @@ export async function createCalendarFeed(): Promise<string> {
 /** DELETE /api/admin/calendar-feed: turns the feed off (its URL answers 404 from now on). */
 export async function turnOffCalendarFeed(): Promise<void> {
   await apiRequest('DELETE', '/api/admin/calendar-feed');
+}
+
+/** GET /api/admin/agenda: "Today & upcoming" (the next 30 days, new inquiries, failed e-mails). */
+export function fetchAgenda(): Promise<OwnerAgenda> {
+  return getJson(['/api/admin/agenda']);
 }

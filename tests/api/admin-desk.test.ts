@@ -72,6 +72,7 @@ describe('every admin function refuses an anonymous request', async () => {
 
   test('the admin functions are the ones this test knows to expect', () => {
     expect(files.sort()).toEqual([
+      'admin-agenda.ts',
       'admin-blocks.ts',
       'admin-booking-cancel.ts',
       'admin-bookings.ts',

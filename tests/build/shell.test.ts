@@ -1,14 +1,20 @@
 // @vitest-environment jsdom
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import deskJson from '../../src/content/desk.json';
 import { FOOTER_LINKS, NAV_LINKS, PHONE_HREF, site } from '../fixtures';
-import { builtRoutes, hrefOfLink, loadPage, textOf } from './dist';
+import { DIST, builtRoutes, hrefOfLink, loadPage, textOf } from './dist';
 
 /** Every page the header and footer link to, and the not-found page. */
 const SITE_ROUTES = [...new Set([...NAV_LINKS, ...FOOTER_LINKS].map(([, href]) => href)), '/404'];
-const ROUTES = [...new Set([...SITE_ROUTES, ...builtRoutes()])].sort();
+/** The owner's desk has a shell of its own (src/layouts/DeskLayout.astro), checked below. */
+const DESK_ROUTE = '/admin';
+const ROUTES = [...new Set([...SITE_ROUTES, ...builtRoutes()])].filter((route) => route !== DESK_ROUTE).sort();
+const DESK = deskJson.desk;
 
-/** Pages that pass `renovationNotice={false}` to BaseLayout: the owner's desk and the client's cancel page. */
-const WITHOUT_NOTICE = ['/admin', '/cancel'];
+/** Pages that pass `renovationNotice={false}` to BaseLayout: the client's cancel page. */
+const WITHOUT_NOTICE = ['/cancel'];
 
 const mainNav = (doc: Document) => doc.querySelector('header nav[aria-label="Main"]');
 
@@ -124,5 +130,52 @@ describe.each(['/', '/about', '/services', '/menu', '/404'])('JavaScript on %s',
       expect(['idle', 'idle-media']).toContain(island.getAttribute('client'));
     }
     expect(doc.querySelectorAll('script[src], link[rel="modulepreload"]')).toHaveLength(0);
+  });
+});
+
+describe("the owner's desk shell (/admin)", () => {
+  test('is an English page titled with the brand, with one h1 (the desk) beside the business name, and main#main', () => {
+    const doc = loadPage(DESK_ROUTE);
+    expect(doc.documentElement.lang).toBe('en');
+    expect(doc.title).toBe(`${DESK.title} | ${site.brandName}`);
+    expect(doc.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(DESK.description);
+    expect([...doc.querySelectorAll('h1')].map(textOf)).toEqual([DESK.heading]);
+    expect(textOf(doc.querySelector('header'))).toContain(site.brandName);
+    expect(doc.querySelector('main#main astro-island[component-url*="OwnerDesk"]')).not.toBeNull();
+  });
+
+  test('leads back to the site and has no public header, footer, navigation or renovation notice', () => {
+    const doc = loadPage(DESK_ROUTE);
+    expect(hrefOfLink(doc.querySelector('header')!, DESK.backToSite)).toBe('/');
+    expect(mainNav(doc)).toBeNull();
+    expect(doc.querySelector('footer')).toBeNull();
+    expect(doc.querySelector('astro-island[component-url*="RenovationNotice"]')).toBeNull();
+    expect(textOf(doc.body)).not.toContain(site.footer.blurb);
+  });
+
+  test('is noindex, keeps the noscript message and links only its own manifest, scoped to /admin', () => {
+    const doc = loadPage(DESK_ROUTE);
+    expect(doc.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
+    expect(doc.querySelector('link[rel="canonical"]')).toBeNull();
+    expect(doc.querySelector('noscript')?.textContent).toContain(DESK.noscript);
+    expect([...doc.querySelectorAll('link[rel="manifest"]')].map((link) => link.getAttribute('href'))).toEqual(['/admin.webmanifest']);
+    const manifest = JSON.parse(readFileSync(join(DIST, 'admin.webmanifest'), 'utf8')) as Record<string, unknown>;
+    expect(manifest).toMatchObject({
+      name: `${site.brandName} Desk`,
+      start_url: '/admin',
+      scope: '/admin',
+      display: 'standalone',
+      icons: [expect.objectContaining({ src: '/icon-192.png' }), expect.objectContaining({ src: '/icon-512.png' })],
+    });
+    const policy = doc.querySelector('meta[http-equiv="content-security-policy"]')!.getAttribute('content')!;
+    expect(policy).toContain("manifest-src 'self'");
+    expect(policy).not.toContain('unsafe-inline');
+  });
+
+  test('no public page links the desk or its manifest', () => {
+    for (const route of ROUTES) {
+      const doc = loadPage(route);
+      expect(doc.querySelector('a[href^="/admin"], link[href^="/admin"]'), route).toBeNull();
+    }
   });
 });

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { eventually, openContext, skipBrowser, useBrowser } from './support/browser';
 import { formatLongDate } from '../../src/lib/time-slots';
 import { BOOKING_LABELS, SLOT_LABELS, bookingEventLabel, clock } from '../fixtures';
-import { DESK, addOwner, openDesk, sendInquiry } from './support/desk';
+import { DESK, addOwner, openDesk, sendInquiry, viewHeadingOf } from './support/desk';
 
 const OWNER = { username: `desk-keys-${Date.now()}`, password: 'keyboard-only-cattle-drive' };
 const RUN = Date.now().toString(36);
@@ -70,9 +70,13 @@ describe.skipIf(skipBrowser)("the owner's desk by keyboard alone", () => {
       await page.keyboard.press('Enter');
       await page.getByRole('button', { name: 'Sign out' }).waitFor();
       // Focus lands on the view's heading, ready to read on.
-      await eventually(() => focused(page)).toBe(`h2 ${DESK.views.inquiries}`);
+      await eventually(() => focused(page)).toBe(`h2 ${viewHeadingOf('today')}`);
 
-      // An inquiry opens and closes with Enter.
+      // The inquiries are one step along the view bar; an inquiry opens and closes with Enter.
+      await tabTo(page, new RegExp(`^a ${DESK.views.today}$`), { back: true });
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { level: 2, name: viewHeadingOf('inquiries') }).waitFor();
       await page.getByText(DESK.loading).waitFor({ state: 'detached' });
       await tabTo(page, new RegExp(`^button Dolly ${RUN}`));
       await page.keyboard.press('Enter');
@@ -84,7 +88,7 @@ describe.skipIf(skipBrowser)("the owner's desk by keyboard alone", () => {
       // Blocked dates: date typed, slot chosen by typing, Block pressed, then Lift.
       await tabTo(page, new RegExp(`^a ${DESK.views.blocks}$`), { back: true });
       await page.keyboard.press('Enter');
-      await page.getByRole('heading', { level: 2, name: DESK.views.blocks }).waitFor();
+      await page.getByRole('heading', { level: 2, name: viewHeadingOf('blocks') }).waitFor();
       await tabTo(page, /^input\[date\]/);
       const [year, month, day] = clock.day(48).split('-');
       await page.keyboard.type(`${month}${day}${year}`);
@@ -107,7 +111,7 @@ describe.skipIf(skipBrowser)("the owner's desk by keyboard alone", () => {
       // Bookings: Cancel opens the dialog on "Keep it"; Escape closes it and returns focus; then cancel for real.
       await tabTo(page, new RegExp(`^a ${DESK.views.bookings}$`), { back: true });
       await page.keyboard.press('Enter');
-      await page.getByRole('heading', { level: 2, name: DESK.views.bookings }).waitFor();
+      await page.getByRole('heading', { level: 2, name: viewHeadingOf('bookings') }).waitFor();
       const row = page.locator('main li').filter({ hasText: `Keys Client ${RUN}` });
       await row.waitFor();
       const rowId = await row.getAttribute('id');

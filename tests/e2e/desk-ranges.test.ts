@@ -65,7 +65,7 @@ describe.skipIf(skipBrowser)("the owner's desk: ranges and reasons", () => {
       const page = await context.newPage();
       await openDesk(page, '#blocks');
       await signIn(page, OWNER.username, OWNER.password);
-      await page.getByRole('heading', { level: 2, name: DESK.views.blocks }).waitFor();
+      await page.getByRole('heading', { level: 2, name: DESK.viewHeadings.blocks }).waitFor();
       await page.getByText(DESK.loading).waitFor({ state: 'detached' });
 
       // A week, whole days, with a note: one submit, one row.

@@ -382,6 +382,9 @@ export async function countMessages(db: Queryable): Promise<Record<OutboxEntry['
   return counts;
 }
 
+/** A scalar subquery: how many messages the outbox gave up on (read on outbox_failed_idx), for a summary's SELECT. */
+export const FAILED_MESSAGES_COUNT = "(SELECT count(*)::int FROM outbox WHERE status = 'failed')";
+
 /**
  * Puts failed messages back in line for a fresh round of tries (the owner fixed an address or the mail settings).
  * A message whose body was dropped (KINDS_WITH_SECRETS) is not: it would go out empty.

@@ -83,6 +83,10 @@ afterEach(() => {
 });
 
 describe('the inquiries list', () => {
+  beforeEach(() => {
+    window.location.hash = '#inquiries';
+  });
+
   test('"Load more" appends the next page after the cursor and moves focus to the first new inquiry', async () => {
     const asked = serve((url) =>
       url.searchParams.get('cursor') === 'page-2'

@@ -68,6 +68,14 @@ export async function signIn(page: Page, username: string, password: string): Pr
   await page.getByRole('button', { name: 'Sign out' }).waitFor();
 }
 
+/** A view of the desk, as the view bar names them (src/content/desk.json "views"). */
+export type DeskViewName = keyof typeof DESK.views;
+
+/** The heading a view opens with: its longer name when the copy gives one, else its name in the bar. */
+export function viewHeadingOf(view: DeskViewName): string {
+  return (DESK.viewHeadings as Partial<Record<DeskViewName, string>>)[view] ?? DESK.views[view];
+}
+
 /** The desk's navigation between its views. */
 export const deskNav = (page: Page) => page.getByRole('navigation', { name: DESK.navLabel });
 

@@ -1,0 +1,163 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import desk from '../../content/desk.json';
+import { formatLongDate, slotLabel } from '../../lib/time-slots';
+import type { OwnerAgenda } from '../../schemas/owner';
+import { dismissToast } from '../../stores/toasts';
+import OwnerDesk from '../OwnerDesk';
+import { DESK_VIEWS, detailFromHash, viewFromHash } from './DeskNav';
+
+const copy = desk.desk;
+const ID = '00000000-0000-4000-8000-000000000001';
+
+const AGENDA: OwnerAgenda = {
+  from: '2026-06-30',
+  to: '2026-07-29',
+  reservations: [
+    {
+      id: 'r1',
+      date: '2026-06-30',
+      timeSlot: 'evening',
+      clientName: 'Dolly שלום',
+      clientEmail: 'dolly+party@example.com',
+      eventType: 'wedding',
+      phone: '(512) 555-0199',
+      guestCount: 1200,
+      eventLocation: 'Austin, TX',
+    },
+    {
+      id: 'r2',
+      date: '2026-07-04',
+      timeSlot: 'morning',
+      clientName: 'Hank',
+      clientEmail: 'hank@example.com',
+      eventType: 'birthday',
+      phone: null,
+      guestCount: null,
+      eventLocation: null,
+    },
+  ],
+  blocks: [
+    { blockId: 'b1', note: 'Family trip', slots: [{ date: '2026-07-01', timeSlot: 'morning' }, { date: '2026-07-01', timeSlot: 'afternoon' }] },
+    { blockId: 'b2', note: null, slots: (['morning', 'afternoon', 'evening'] as const).map((timeSlot) => ({ date: '2026-07-04', timeSlot })) },
+  ],
+  newInquiries: { count: 12, more: false, newest: [{ id: ID, firstName: 'Ann', lastName: 'Lee', eventType: 'wedding', eventDate: '2027-01-02', createdAt: '2026-06-30T15:00:00.000Z' }] },
+  failedMails: 2,
+};
+
+/** A fake owner API: a signed-in session and this agenda. */
+function serve(agenda: OwnerAgenda) {
+  const asked: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      const path = new URL(input, 'http://desk.test').pathname;
+      asked.push(path);
+      if (path === '/api/admin/session') return Response.json({ user: { username: 'dolores' }, failedSignIns: 0 });
+      if (path === '/api/admin/agenda') return Response.json(agenda);
+      return Response.json({ inquiries: [], nextCursor: null });
+    }),
+  );
+  return asked;
+}
+
+beforeEach(() => {
+  window.location.hash = '';
+});
+
+afterEach(() => {
+  act(() => dismissToast());
+  vi.unstubAllGlobals();
+});
+
+describe('the desk hash', () => {
+  test.each([
+    ['', 'today', ''],
+    ['#today', 'today', ''],
+    ['#bookings', 'bookings', ''],
+    [`#inquiries/${ID}`, 'inquiries', ID],
+    ['#mail/a%20b/c', 'mail', 'a b/c'],
+    ['#nowhere/x', 'today', ''],
+    ['#inquiries/%E0%A4%A', 'inquiries', ''],
+  ])('%s opens %s with detail "%s"', (hash, view, detail) => {
+    expect(viewFromHash(hash)).toBe(view);
+    expect(detailFromHash(hash)).toBe(detail);
+  });
+
+  test('today is the first view', () => {
+    expect(DESK_VIEWS[0]).toBe('today');
+  });
+});
+
+describe('Today & upcoming', () => {
+  test('is the first view: days by name, each reservation with its details, blocks with their note, what waits', async () => {
+    const asked = serve(AGENDA);
+    render(<OwnerDesk copy={copy} />);
+    await screen.findByRole('heading', { level: 3, name: copy.agenda.today });
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(copy.viewHeadings.today);
+    expect(screen.getByRole('link', { name: copy.views.today })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
+      copy.agenda.today,
+      copy.agenda.tomorrow,
+      formatLongDate('2026-07-04'),
+    ]);
+
+    const today = within(screen.getByRole('region', { name: copy.agenda.today }));
+    expect(today.getByText(slotLabel('evening'))).toBeVisible();
+    expect(today.getByText('Dolly שלום').tagName).toBe('BDI');
+    expect(today.getByText(/1,200 guests/)).toBeVisible();
+    expect(today.getByText('Austin, TX').tagName).toBe('BDI');
+    expect(today.getByRole('link', { name: '(512) 555-0199' })).toHaveAttribute('href', 'tel:+15125550199');
+    expect(today.getByRole('link', { name: 'dolly+party@example.com' })).toHaveAttribute('href', 'mailto:dolly%2Bparty@example.com');
+
+    const tomorrow = within(screen.getByRole('region', { name: copy.agenda.tomorrow }));
+    expect(tomorrow.getByText(`${slotLabel('morning')}, ${slotLabel('afternoon')}`)).toBeVisible();
+    expect(tomorrow.getByText(copy.agenda.blocked)).toBeVisible();
+    expect(tomorrow.getByText('Family trip')).toBeVisible();
+    const later = within(screen.getByRole('region', { name: formatLongDate('2026-07-04') }));
+    expect(later.getByText(copy.blocks.wholeDay)).toBeVisible();
+
+    expect(screen.getByRole('link', { name: '12 new inquiries' })).toHaveAttribute('href', '#inquiries');
+    expect(screen.getByText('Ann Lee')).toBeVisible();
+    expect(screen.getByRole('link', { name: '2 e-mails failed' })).toHaveAttribute('href', '#mail');
+    expect(asked).not.toContain('/api/admin/inquiries');
+  });
+
+  test('says so when nothing is booked, nothing new and nothing failed', async () => {
+    serve({ ...AGENDA, reservations: [], blocks: [], newInquiries: { count: 0, more: false, newest: [] }, failedMails: 0 });
+    render(<OwnerDesk copy={copy} />);
+    await screen.findByText(copy.agenda.empty);
+    expect(screen.getByText(copy.agenda.noNewInquiries)).toBeVisible();
+    expect(screen.queryByRole('link', { name: /failed/ })).not.toBeInTheDocument();
+  });
+
+  test('a backlog past the cap reads "more than"', async () => {
+    serve({ ...AGENDA, newInquiries: { ...AGENDA.newInquiries, count: 99, more: true } });
+    render(<OwnerDesk copy={copy} />);
+    expect(await screen.findByRole('link', { name: 'More than 99 new inquiries' })).toHaveAttribute('href', '#inquiries');
+  });
+});
+
+describe('the view bar by keyboard', () => {
+  test('arrows move along the bar (wrapping), Home and End go to its ends, a digit opens that view', async () => {
+    serve(AGENDA);
+    const user = userEvent.setup();
+    render(<OwnerDesk copy={copy} />);
+    const link = (view: (typeof DESK_VIEWS)[number]) => screen.getByRole('link', { name: copy.views[view] });
+    await screen.findByRole('heading', { level: 3, name: copy.agenda.today });
+    link('today').focus();
+    await user.keyboard('{ArrowRight}');
+    expect(link('inquiries')).toHaveFocus();
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(link('mail')).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(link('today')).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(link('mail')).toHaveFocus();
+    await user.keyboard('3');
+    expect(link('bookings')).toHaveFocus();
+    expect(window.location.hash).toBe('#bookings');
+    expect(link('today')).toHaveAttribute('aria-keyshortcuts', '1');
+  });
+});
