@@ -20,6 +20,11 @@ const INQUIRY = {
   eventLocation: 'Austin, TX',
   message: '<img src=x onerror=alert(1)> hello',
   createdAt: '2026-06-20T23:05:00.000Z',
+  acknowledgementHeld: false,
+  status: 'new',
+  statusChangedAt: null,
+  isNew: false,
+  notes: [],
 };
 
 /** Answers by method and path, like the owner API; `routes` maps "GET /api/admin/session" to a response maker. */

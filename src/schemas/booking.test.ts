@@ -39,7 +39,7 @@ function errorsFor(payload: unknown): Record<string, string> {
 
 describe('BookingSchema', () => {
   test('accepts a complete reservation', () => {
-    expect(v.parse(Schema, valid)).toEqual({ ...valid, website: '' });
+    expect(v.parse(Schema, valid)).toEqual({ ...valid, website: '', phone: null, guestCount: null, eventLocation: null });
   });
 
   test('lists the slots and event types of the spec', () => {
@@ -68,7 +68,7 @@ describe('BookingSchema', () => {
       isAvailable: true,
       id: 'chosen-by-client',
     });
-    expect(output).toEqual({ ...valid, website: '' });
+    expect(output).toEqual({ ...valid, website: '', phone: null, guestCount: null, eventLocation: null });
   });
 
   test.each([

@@ -150,11 +150,11 @@ describe('the view bar by keyboard', () => {
     await user.keyboard('{ArrowRight}');
     expect(link('inquiries')).toHaveFocus();
     await user.keyboard('{ArrowLeft}{ArrowLeft}');
-    expect(link('mail')).toHaveFocus();
+    expect(link('calendar')).toHaveFocus();
     await user.keyboard('{Home}');
     expect(link('today')).toHaveFocus();
     await user.keyboard('{End}');
-    expect(link('mail')).toHaveFocus();
+    expect(link('calendar')).toHaveFocus();
     await user.keyboard('3');
     expect(link('bookings')).toHaveFocus();
     expect(window.location.hash).toBe('#bookings');

@@ -52,7 +52,7 @@ function serve(answer: (request: Sent) => unknown) {
 const page = (...inquiries: OwnerInquiry[]) => ({ inquiries, nextCursor: null });
 
 beforeEach(() => {
-  window.location.hash = '';
+  window.location.hash = '#inquiries';
   // jsdom lays nothing out, so it has no scrolling of its own.
   Element.prototype.scrollIntoView = vi.fn();
 });
