@@ -27,8 +27,9 @@ interface Props {
 }
 
 /**
- * Every reservation and block from today (Texas) on, soonest first, where a held reservation can be cancelled; or,
- * switched to "Past", those of the last 12 months, most recent first, as history.
+ * Every reservation from today (Texas) on, soonest first, where a held one can be cancelled; or, switched to "Past",
+ * those of the last 12 months, most recent first, as history. Blocks are listed (one row per block) and lifted in the
+ * Blocked dates view, not here row by row.
  */
 export default function BookingsView({ copy, onError }: Props) {
   const text = copy.bookings;
@@ -81,7 +82,9 @@ export default function BookingsView({ copy, onError }: Props) {
     setReason('');
     setAsked(booking);
   };
-  const shown = bookings.data?.filter((row) => !hideReleased || row.state === 'held' || cancelledHere.has(row.id));
+  const shown = bookings.data?.filter(
+    (row) => row.kind === 'reservation' && (!hideReleased || row.state === 'held' || cancelledHere.has(row.id)),
+  );
 
   return (
     <>

@@ -143,6 +143,17 @@ describe('cancelling from the bookings view', () => {
     };
   });
 
+  test('lists reservations only: the rows of a block are shown and lifted in the Blocked dates view', async () => {
+    const blockRow = (id: string, date: string) =>
+      booking({ id, date, kind: 'block', clientName: null, clientEmail: null, eventType: null, blockId: '22222222-2222-4222-8222-222222222222' });
+    serve(() => ({ bookings: [booking({}), blockRow('00000000-0000-4000-8000-000000000003', addDaysUtc(today, 6)), blockRow('00000000-0000-4000-8000-000000000004', addDaysUtc(today, 7))] }));
+    window.location.hash = '#bookings';
+    render(<OwnerDesk copy={copy} />);
+    const row = (await screen.findByText('Hank Porter')).closest('li')!;
+    expect(row.parentElement!.querySelectorAll(':scope > li')).toHaveLength(1);
+    expect(screen.getByText(copy.bookings.lead)).toBeInTheDocument();
+  });
+
   test('the dialog says the client will be e-mailed at their address and sends the reason; the row says who and why', async () => {
     const held = booking({});
     const sent = serve((method, _path, body) =>
@@ -168,7 +179,7 @@ describe('cancelling from the bookings view', () => {
       body: { reason: 'The venue flooded.' },
     });
 
-    // "Hide cancelled and lifted" hides both cancelled rows; unticked, they come back.
+    // "Hide cancelled" hides both cancelled rows; unticked, they come back.
     const hide = screen.getByRole('checkbox', { name: copy.bookings.hideCancelled });
     await user.click(hide);
     await waitFor(() => expect(screen.queryByText('Hank Porter')).not.toBeInTheDocument());
