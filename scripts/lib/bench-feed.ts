@@ -5,7 +5,7 @@
  */
 import { withDatabase } from '../../netlify/lib/db';
 import type { DatabaseConfig } from '../../netlify/lib/env';
-import type { FeedRow } from '../../netlify/lib/bookings/feed';
+import type { HeldRow } from '../../netlify/lib/bookings/held';
 import { ownerCalendar } from '../../netlify/lib/calendar/owner-feed';
 import { TIME_SLOT_KEYS } from '../../src/schemas/booking';
 import { addDaysUtc, todayUtc } from '../../src/schemas/dates';
@@ -48,7 +48,7 @@ async function time(label: string, run: () => Promise<number> | number): Promise
 }
 
 /** 2,000 held reservations, one per slot from today on, with name, phone, guests and a place. */
-function syntheticRows(count: number): FeedRow[] {
+function syntheticRows(count: number): HeldRow[] {
   const today = todayUtc();
   return Array.from({ length: count }, (_, n) => ({
     id: crypto.randomUUID(),
@@ -56,6 +56,7 @@ function syntheticRows(count: number): FeedRow[] {
     time_slot: TIME_SLOT_KEYS[n % TIME_SLOT_KEYS.length]!,
     kind: 'reservation' as const,
     client_name: `Client ${n}, Porter; Jr.`,
+    client_email: `client${n}@example.com`,
     event_type: 'wedding' as const,
     guest_count: 50 + (n % 200),
     phone: '(512) 555-0142',

@@ -1,15 +1,6 @@
 import type { AgendaBlock, AgendaReservation } from '../../../src/schemas/owner';
 import type { Queryable } from '../db';
-import type { BookingRow } from './rows';
-import { SLOT_ORDER } from './rows';
-
-type HeldRow = Pick<BookingRow, 'id' | 'date' | 'time_slot' | 'kind' | 'client_name' | 'client_email' | 'event_type'> & {
-  phone: string | null;
-  guest_count: number | null;
-  event_location: string | null;
-  block_id: string | null;
-  block_note: string | null;
-};
+import { listHeldRows } from './held';
 
 /**
  * What holds a slot from `from` to `to` (inclusive), by date and slot: the reservations with their client's details,
@@ -19,13 +10,7 @@ export async function listHeld(
   db: Queryable,
   range: { from: string; to: string },
 ): Promise<{ reservations: AgendaReservation[]; blocks: AgendaBlock[] }> {
-  const { rows } = await db.query<HeldRow>(
-    `SELECT id, date, time_slot, kind, client_name, client_email, event_type, phone, guest_count, event_location,
-       block_id, block_note
-     FROM bookings WHERE NOT is_available AND date BETWEEN $1 AND $2
-     ORDER BY date, ${SLOT_ORDER}`,
-    [range.from, range.to],
-  );
+  const rows = await listHeldRows(db, range);
   const reservations: AgendaReservation[] = [];
   const blocks = new Map<string, AgendaBlock>();
   for (const row of rows) {

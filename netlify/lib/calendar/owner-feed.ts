@@ -3,7 +3,7 @@ import { BOOKING_EVENT_TYPES, TIME_SLOT_KEYS, type TimeSlotKey } from '../../../
 import { fillTemplate } from '../../../src/lib/template';
 import { SLOT_HOURS, optionLabel } from '../../../src/lib/time-slots';
 import { addDaysUtc } from '../../../src/schemas/dates';
-import type { FeedRow } from '../bookings/feed';
+import type { HeldRow } from '../bookings/held';
 import {
   CHICAGO_VTIMEZONE,
   FEED_TIME_ZONE,
@@ -69,7 +69,7 @@ function timed(date: string, startHour: number, endHour: number): [string, strin
   ];
 }
 
-function reservationEvent(row: FeedRow, site: FeedSite): Event {
+function reservationEvent(row: HeldRow, site: FeedSite): Event {
   const name = row.client_name ?? words.notGiven;
   const eventType = row.event_type ? optionLabel(BOOKING_EVENT_TYPES, row.event_type) : words.notGiven;
   const hours = SLOT_HOURS[row.time_slot];
@@ -94,9 +94,9 @@ function reservationEvent(row: FeedRow, site: FeedSite): Event {
  * A block's held slots of one day as events: one per run of adjacent slots (a whole day is one all-day event), so a
  * lifted slot in the middle never leaves an event claiming it.
  */
-function blockEvents(rows: FeedRow[], site: FeedSite): Event[] {
+function blockEvents(rows: HeldRow[], site: FeedSite): Event[] {
   const slots = [...rows].sort((a, b) => TIME_SLOT_KEYS.indexOf(a.time_slot) - TIME_SLOT_KEYS.indexOf(b.time_slot));
-  const runs: FeedRow[][] = [];
+  const runs: HeldRow[][] = [];
   for (const row of slots) {
     const run = runs.at(-1);
     const last = run?.at(-1);
@@ -125,9 +125,9 @@ function blockEvents(rows: FeedRow[], site: FeedSite): Event[] {
 }
 
 /** The owner's calendar (RFC 5545, METHOD:PUBLISH) of the held rows `rows`: reservations, then each block's runs. */
-export function ownerCalendar(rows: readonly FeedRow[], site: FeedSite): string {
+export function ownerCalendar(rows: readonly HeldRow[], site: FeedSite): string {
   const stamp = icalUtc(site.now);
-  const blocks = new Map<string, FeedRow[]>();
+  const blocks = new Map<string, HeldRow[]>();
   const events: Event[] = [];
   for (const row of rows) {
     if (row.kind === 'reservation') {

@@ -1,7 +1,7 @@
 import type { CalendarFeedState } from '../../../src/schemas/calendar-feed';
 import { texasToday } from '../../../src/lib/desk-time';
 import { BOOKING_WINDOW_DAYS, addDaysUtc } from '../../../src/schemas/dates';
-import { listFeedRows } from '../bookings/feed';
+import { listHeldRows } from '../bookings/held';
 import { ownerCalendar } from '../calendar/owner-feed';
 import { isoTimestamp, type Queryable } from '../db';
 import { mailConfig } from '../mail/config';
@@ -72,5 +72,5 @@ export function feedRange(now: Date): { from: string; to: string } {
 export async function calendarFeedFor(db: Queryable, token: string, now: Date): Promise<string | undefined> {
   if (!(await isCalendarFeedToken(db, token))) return undefined;
   const { siteUrl, siteHost } = mailConfig();
-  return ownerCalendar(await listFeedRows(db, feedRange(now)), { siteUrl, siteHost, now });
+  return ownerCalendar(await listHeldRows(db, feedRange(now)), { siteUrl, siteHost, now });
 }
