@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { type BookingEventType, TIME_SLOT_KEYS, type TimeSlotKey } from './booking';
+import { type Booking, type BookingEventType, TIME_SLOT_KEYS, type TimeSlotKey } from './booking';
 import { IsoDateSchema, daysBetweenUtc, isCalendarDate } from './dates';
 import {
   formObject,
@@ -438,17 +438,10 @@ export const AGENDA_INQUIRY_COUNT = 3;
 export const AGENDA_NEW_INQUIRY_CAP = 99;
 
 /** A held reservation on the agenda, with the client's details (optional ones null). */
-export type AgendaReservation = {
-  id: string;
-  date: string;
-  timeSlot: TimeSlotKey;
-  clientName: string;
-  clientEmail: string;
-  eventType: BookingEventType;
-  phone: string | null;
-  guestCount: number | null;
-  eventLocation: string | null;
-};
+export type AgendaReservation = Pick<
+  Booking,
+  'id' | 'date' | 'timeSlot' | 'clientName' | 'clientEmail' | 'eventType' | 'phone' | 'guestCount' | 'eventLocation'
+>;
 
 /** One block on the agenda: the slots its rows hold (by date and slot) and the owner's note. */
 export type AgendaBlock = {

@@ -1,48 +1,16 @@
-import type { Browser } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { formatLongDate } from '../../src/lib/time-slots';
 import { fillTemplate } from '../../src/lib/template';
-import { BOOKING_LABELS, SLOT_LABELS, bookingEventLabel, clock } from '../fixtures';
+import { SLOT_LABELS, clock } from '../fixtures';
 import { eventually, openContext, skipBrowser, useBrowser } from './support/browser';
 import { DESK, addOwner, checkState, deskNav, openDesk, signIn } from './support/desk';
 import { mailTo } from './support/mail';
-import { offeredSlotsOn } from './support/slots';
+import { offeredSlots, reserveEvening } from './support/slots';
 
 const OWNER = { username: `ranges-owner-${Date.now()}`, password: 'a-week-off-at-the-lake-2026' };
 const RUN = Date.now().toString(36);
 const ALL_SLOTS = [...SLOT_LABELS].sort();
 const EVENING = SLOT_LABELS[2]!;
-
-/** The slot labels /availability offers on `date` to a new visitor. */
-async function offeredSlots(browser: Browser, date: string): Promise<string[]> {
-  const context = await openContext(browser);
-  try {
-    const page = await context.newPage();
-    await page.goto('/availability');
-    return await offeredSlotsOn(page, date);
-  } finally {
-    await context.close();
-  }
-}
-
-/** Reserves the evening of `date` on /availability as a visitor. */
-async function reserveEvening(browser: Browser, date: string, clientName: string, clientEmail: string): Promise<void> {
-  const context = await openContext(browser);
-  try {
-    const page = await context.newPage();
-    await page.goto('/availability');
-    await page.locator('main input[type="date"]:enabled').fill(date);
-    await page.getByRole('radio', { name: EVENING }).check();
-    await page.getByLabel(BOOKING_LABELS.clientName).fill(clientName);
-    await page.getByLabel(BOOKING_LABELS.clientEmail).fill(clientEmail);
-    await page.getByLabel(BOOKING_LABELS.eventType).selectOption({ label: bookingEventLabel('birthday') });
-    const answer = page.waitForResponse((response) => response.url().endsWith('/api/bookings'));
-    await page.locator('main form button[type="submit"]').click();
-    expect((await answer).status()).toBe(201);
-  } finally {
-    await context.close();
-  }
-}
 
 describe.skipIf(skipBrowser)("the owner's desk: ranges and reasons", () => {
   const browser = useBrowser();

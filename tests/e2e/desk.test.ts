@@ -1,48 +1,17 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { eventually, openContext, skipBrowser, useBrowser } from './support/browser';
 import { queryRows } from './support/db';
-import { offeredSlotsOn } from './support/slots';
+import { offeredSlots, reserveEvening } from './support/slots';
 import { formatLongDate } from '../../src/lib/time-slots';
 import { SIGN_IN_FAILED_MESSAGE } from '../../src/schemas/owner';
-import { BOOKING_LABELS, SLOT_LABELS, bookingEventLabel, clock } from '../fixtures';
+import { SLOT_LABELS, clock } from '../fixtures';
 import { DESK, addOwner, checkState, deskNav, openDesk, sendInquiry, signIn, viewHeadingOf, type DeskViewName } from './support/desk';
 
 const OWNER = { username: `desk-owner-${Date.now()}`, password: 'saddle-up-for-the-long-trail' };
 const RUN = Date.now().toString(36);
 /** The start of each "Lift" button's accessible name, before the slot and date. */
 const LIFT = DESK.blocks.liftLabel.split('{when}')[0]!;
-
-/** The slot labels /availability offers on `date` to a new visitor (empty when the day is full or blocked). */
-async function offeredSlots(browser: Browser, date: string): Promise<string[]> {
-  const context = await openContext(browser);
-  try {
-    const page = await context.newPage();
-    await page.goto('/availability');
-    return await offeredSlotsOn(page, date);
-  } finally {
-    await context.close();
-  }
-}
-
-/** Reserves the evening of `date` on /availability as a visitor. */
-async function reserveEvening(browser: Browser, date: string, clientName: string): Promise<void> {
-  const context = await openContext(browser);
-  try {
-    const page = await context.newPage();
-    await page.goto('/availability');
-    await page.locator('main input[type="date"]:enabled').fill(date);
-    await page.getByRole('radio', { name: EVENING }).check();
-    await page.getByLabel(BOOKING_LABELS.clientName).fill(clientName);
-    await page.getByLabel(BOOKING_LABELS.clientEmail).fill(`hank-${RUN}@example.com`);
-    await page.getByLabel(BOOKING_LABELS.eventType).selectOption({ label: bookingEventLabel('birthday') });
-    const answer = page.waitForResponse((response) => response.url().endsWith('/api/bookings'));
-    await page.locator('main form button[type="submit"]').click();
-    expect((await answer).status()).toBe(201);
-  } finally {
-    await context.close();
-  }
-}
 
 /** Opens a view from the desk's navigation and waits until its list has loaded. */
 async function openView(page: Page, view: DeskViewName): Promise<void> {
@@ -69,7 +38,7 @@ describe.skipIf(skipBrowser)("the owner's desk", () => {
     const reserved = clock.day(40);
     const blocked = clock.day(41);
     await sendInquiry(browser(), { lastName, message, email: `dolly-${RUN}@example.com` });
-    await reserveEvening(browser(), reserved, `Hank Hill ${RUN}`);
+    await reserveEvening(browser(), reserved, `Hank Hill ${RUN}`, `hank-${RUN}@example.com`);
 
     const context = await openContext(browser());
     try {
