@@ -47,6 +47,10 @@ describe.each(databases)('migrations on a fresh $name', (like) => {
       'event_location',
       'message?',
       'created_at',
+      // The lead pipeline (migration 008).
+      'status',
+      'status_changed_at?',
+      'opened_at?',
     ]);
     expect(byTable('bookings')).toEqual([
       'id',
@@ -63,10 +67,19 @@ describe.each(databases)('migrations on a fresh $name', (like) => {
       'cancelled_by?',
       // Generated from client_email (canonical_mailbox, migration 006): the mailbox the hold limit counts.
       'client_mailbox?',
+      // The owner's day (migration 008): the client's optional details, blocks as one block with a note, the owner's
+      // reason for a cancellation, the calendar event's SEQUENCE.
+      'phone?',
+      'guest_count?',
+      'event_location?',
+      'block_id?',
+      'block_note?',
+      'cancel_reason?',
+      'sequence',
     ]);
     const [booking] = await query<{ is_available: boolean; id: string }>(
       database,
-      "INSERT INTO bookings (date, time_slot, kind) VALUES ('2030-01-01', 'morning', 'block') RETURNING id, is_available",
+      "INSERT INTO bookings (date, time_slot, kind, block_id) VALUES ('2030-01-01', 'morning', 'block', gen_random_uuid()) RETURNING id, is_available",
     );
     expect(booking!.is_available).toBe(true);
     expect(booking!.id).toMatch(/^[0-9a-f-]{36}$/);
@@ -97,7 +110,7 @@ describe.each(databases)('migrations on a fresh $name', (like) => {
 
   test('at most one row holds a (date, slot); released rows do not count', async () => {
     const insert = (isAvailable: boolean) =>
-      query(database, "INSERT INTO bookings (date, time_slot, is_available, kind) VALUES ('2030-02-01', 'evening', $1, 'block')", [
+      query(database, "INSERT INTO bookings (date, time_slot, is_available, kind, block_id) VALUES ('2030-02-01', 'evening', $1, 'block', gen_random_uuid())", [
         isAvailable,
       ]);
     await insert(false);
@@ -115,14 +128,14 @@ describe.each(databases)('migrations on a fresh $name', (like) => {
 
   test('refuses unknown time slots', async () => {
     await expect(
-      query(database, "INSERT INTO bookings (date, time_slot, kind) VALUES ('2030-01-01', 'night', 'block')"),
+      query(database, "INSERT INTO bookings (date, time_slot, kind, block_id) VALUES ('2030-01-01', 'night', 'block', gen_random_uuid())"),
     ).rejects.toMatchObject({ code: '23514' });
   });
 
   test('updated_at moves when a booking changes, and only then', async () => {
     const [row] = await query<{ id: string; created_at: Date; updated_at: Date }>(
       database,
-      "INSERT INTO bookings (date, time_slot, kind) VALUES ('2030-03-01', 'afternoon', 'block') RETURNING id, created_at, updated_at",
+      "INSERT INTO bookings (date, time_slot, kind, block_id) VALUES ('2030-03-01', 'afternoon', 'block', gen_random_uuid()) RETURNING id, created_at, updated_at",
     );
     await new Promise((resolve) => setTimeout(resolve, 20));
     await query(database, 'UPDATE bookings SET client_name = client_name WHERE id = $1', [row!.id]);

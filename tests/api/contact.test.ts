@@ -19,7 +19,8 @@ describe.each(databases)('POST /api/contact on $name', (database) => {
     const rows = await query<InquiryRow>(database, 'SELECT * FROM contact_inquiries');
     expect(rows).toHaveLength(1);
     const { created_at, ...stored } = rows[0]!;
-    expect(stored).toEqual({ id: body.id, ...storedInquiry(inquiry) });
+    // A new lead: status new, never opened, its status never changed (migration 008).
+    expect(stored).toEqual({ id: body.id, ...storedInquiry(inquiry), status: 'new', status_changed_at: null, opened_at: null });
     expect(Date.now() - new Date(created_at).getTime()).toBeLessThan(60_000);
   });
 

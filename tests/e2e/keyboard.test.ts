@@ -153,6 +153,10 @@ describe.skipIf(skipBrowser)('keyboard only', () => {
       await tabAndType(page, 'clientEmail', email);
       expect((await press(page, 'Tab')).name).toBe('eventType');
       await press(page, 'ArrowDown'); // from the placeholder to the first event type
+      // The optional details follow the spec'd fields: two typed, the place left blank.
+      await tabAndType(page, 'phone', '(512) 555-0142');
+      await tabAndType(page, 'guestCount', '60');
+      expect((await press(page, 'Tab')).name).toBe('eventLocation');
       const submit = await press(page, 'Tab');
       expect(submit.description).toContain(BOOKING_BUTTONS.submit);
       await page.keyboard.press('Enter');
@@ -160,8 +164,8 @@ describe.skipIf(skipBrowser)('keyboard only', () => {
       await page.getByRole('status').filter({ hasText: BOOKING_TOASTS.confirmed.title }).waitFor();
       // Focus lands on the slot list's heading (not lost on <body>) after the form goes away.
       await eventually(() => page.evaluate(() => document.activeElement?.id)).toBe('slots-heading');
-      expect(await queryRows('SELECT date, time_slot, event_type FROM bookings WHERE client_email = $1', [email])).toEqual([
-        { date, time_slot: TIME_SLOTS[1].key, event_type: BOOKING_EVENT_TYPES[0].value },
+      expect(await queryRows('SELECT date, time_slot, event_type, phone, guest_count, event_location FROM bookings WHERE client_email = $1', [email])).toEqual([
+        { date, time_slot: TIME_SLOTS[1].key, event_type: BOOKING_EVENT_TYPES[0].value, phone: '(512) 555-0142', guest_count: 60, event_location: null },
       ]);
     } finally {
       await context.close();
