@@ -13,6 +13,11 @@ import bookingsAdmin from '../../netlify/functions/admin-bookings';
 import inquiries from '../../netlify/functions/admin-inquiries';
 import inquiriesCsv from '../../netlify/functions/admin-inquiries-csv';
 import inquirySearch from '../../netlify/functions/admin-inquiries-search';
+import agenda from '../../netlify/functions/admin-agenda';
+import calendarFeed from '../../netlify/functions/admin-calendar-feed';
+import inquiryNotes from '../../netlify/functions/admin-inquiry-notes';
+import inquiryOpened from '../../netlify/functions/admin-inquiry-opened';
+import inquiryStatus from '../../netlify/functions/admin-inquiry-status';
 import mail from '../../netlify/functions/admin-mail';
 import session from '../../netlify/functions/admin-session';
 import type { Handler } from '../../netlify/lib/http/endpoint';
@@ -25,6 +30,9 @@ import { HOSTILE_STRINGS, longString } from './hostile';
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
 console.info(`admin fuzz: FUZZ_SEED=${SEED} (replay: FUZZ_SEED=${SEED} npx vitest run --project security tests/security/admin-fuzz.test.ts)`);
+
+/** The lead pipeline's statuses, written out apart from the schema. */
+const STATUSES = ['new', 'contacted', 'quoted', 'booked', 'declined'];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const today = todayUtc();
@@ -93,6 +101,9 @@ const hostileValue: fc.Arbitrary<string> = fc.oneof(
   strangeDate,
   realDate,
 );
+
+/** A status filter or change: a real status, or anything else. */
+const statusValue = fc.oneof(fc.constantFrom(...STATUSES), hostileValue);
 
 /** A cursor's text of any timestamp, real or not, and any id. */
 const forgedCursor = fc
@@ -212,15 +223,24 @@ function routes(cookie: string, written: string[]): Record<string, fc.Arbitrary<
   const post = (path: string, sent: unknown) => deskRequest('POST', path, { cookie, body: JSON.stringify(sent) ?? 'null' });
   const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
   return {
-    'GET /api/admin/inquiries': params(['cursor', 'q', 'status'], fc.oneof(cursorValue(written), hostileValue)).map((list): Case => {
+    'GET /api/admin/inquiries': params(['cursor', 'q', 'status'], fc.oneof(cursorValue(written), statusValue)).map((list): Case => {
       const request = get(`/api/admin/inquiries${search(list)}`);
       const query = new URL(request.url).searchParams;
       const cursors = query.getAll('cursor');
-      const verdict = query.has('q') || cursors.length > 1 || (cursors.length === 1 && !isRealCursor(cursors[0])) ? 'bad' : 'ok';
+      const statuses = query.getAll('status');
+      const badCursor = cursors.length > 1 || (cursors.length === 1 && !isRealCursor(cursors[0]));
+      const badStatus = statuses.length > 1 || (statuses.length === 1 && !STATUSES.includes(statuses[0]!));
+      const verdict = query.has('q') || badCursor || badStatus ? 'bad' : 'ok';
       return { route: 'GET /api/admin/inquiries', handler: inquiries, request, verdict };
     }),
-    'POST /api/admin/inquiries/search': body({ q: hostileValue, cursor: cursorValue(written) }).map((sent): Case => {
-      const verdict = isObject(sent) && isSearchTerm(sent.q) && (sent.cursor === undefined || isRealCursor(sent.cursor)) ? 'ok' : 'bad';
+    'POST /api/admin/inquiries/search': body({ q: hostileValue, status: statusValue, cursor: cursorValue(written) }).map((sent): Case => {
+      const verdict =
+        isObject(sent) &&
+        isSearchTerm(sent.q) &&
+        (sent.status === undefined || STATUSES.includes(sent.status as string)) &&
+        (sent.cursor === undefined || isRealCursor(sent.cursor))
+          ? 'ok'
+          : 'bad';
       return { route: 'POST search', handler: inquirySearch, request: post('/api/admin/inquiries/search', sent), verdict };
     }),
     'GET /api/admin/inquiries.csv': params(['q'], hostileValue).map((list): Case => {
@@ -257,6 +277,47 @@ function routes(cookie: string, written: string[]): Record<string, fc.Arbitrary<
         return { route: 'POST blocks', handler: blocks, request: post('/api/admin/blocks', sent), verdict: refused ? 'bad' : 'any' };
       },
     ),
+    'POST /api/admin/blocks (a range)': body({
+      from: fc.oneof(realDate, strangeDate, hostileValue),
+      to: fc.oneof(realDate, strangeDate, hostileValue),
+      timeSlot: fc.oneof(fc.constantFrom('morning', 'afternoon', 'evening', 'all'), hostileValue),
+      note: hostileValue,
+    }).map((sent): Case => {
+      const refused = !isObject(sent) || typeof sent.from !== 'string' || !isRealDate(sent.from);
+      return { route: 'POST blocks range', handler: blocks, request: post('/api/admin/blocks', sent), verdict: refused ? 'bad' : 'any' };
+    }),
+    'GET /api/admin/blocks and /api/admin/agenda': fc.tuple(fc.boolean(), params(['from', 'to', 'q', 'cursor'], hostileValue)).map(([toBlocks, list]): Case =>
+      toBlocks
+        ? { route: 'GET blocks', handler: blocks, request: get(`/api/admin/blocks${search(list)}`), verdict: 'ok' }
+        : { route: 'GET agenda', handler: agenda, request: get(`/api/admin/agenda${search(list)}`), verdict: 'ok' },
+    ),
+    'POST /api/admin/inquiries/{id}/status': fc.tuple(pathSegment, body({ status: statusValue })).map(([id, sent]): Case => ({
+      route: 'POST inquiry status',
+      handler: inquiryStatus,
+      request: post(`/api/admin/inquiries/${id}/status`, sent),
+      verdict: 'any',
+      notFound: !UUID.test(id),
+    })),
+    'POST /api/admin/inquiries/{id}/notes': fc.tuple(pathSegment, body({ text: hostileValue })).map(([id, sent]): Case => ({
+      route: 'POST inquiry notes',
+      handler: inquiryNotes,
+      request: post(`/api/admin/inquiries/${id}/notes`, sent),
+      verdict: 'any',
+      notFound: !UUID.test(id),
+    })),
+    'POST /api/admin/inquiries/{id}/opened': pathSegment.map((id): Case => ({
+      route: 'POST inquiry opened',
+      handler: inquiryOpened,
+      request: post(`/api/admin/inquiries/${id}/opened`, {}),
+      verdict: 'any',
+      notFound: !UUID.test(id),
+    })),
+    '/api/admin/calendar-feed': fc.tuple(fc.constantFrom('GET', 'POST', 'DELETE'), params(['token', 'q'], hostileValue)).map(([method, list]): Case => ({
+      route: `${method} calendar feed`,
+      handler: calendarFeed,
+      request: deskRequest(method, `/api/admin/calendar-feed${search(list)}`, method === 'POST' ? { cookie, body: '{}' } : { cookie }),
+      verdict: 'ok',
+    })),
     'DELETE /api/admin/blocks/{id}': pathSegment.map((id): Case => ({
       route: 'DELETE blocks',
       handler: blocks,
