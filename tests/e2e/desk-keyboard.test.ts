@@ -89,7 +89,7 @@ describe.skipIf(skipBrowser)("the owner's desk by keyboard alone", () => {
       await tabTo(page, new RegExp(`^a ${DESK.views.blocks}$`), { back: true });
       await page.keyboard.press('Enter');
       await page.getByRole('heading', { level: 2, name: viewHeadingOf('blocks') }).waitFor();
-      await tabTo(page, /^input\[date\]/);
+      await tabTo(page, /^input\[from\]/);
       const [year, month, day] = clock.day(48).split('-');
       await page.keyboard.type(`${month}${day}${year}`);
       expect(await page.getByLabel(DESK.blocks.labels.from, { exact: true }).inputValue()).toBe(clock.day(48));
