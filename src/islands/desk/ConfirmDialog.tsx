@@ -21,11 +21,14 @@ interface Props {
  */
 export default function ConfirmDialog({ title, children, extra, confirmLabel, cancelLabel, pending, onConfirm, onClose }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const keep = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     const element = dialog.current;
     // Unmounting removes the dialog rather than closing it, so focus is handed back by hand.
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (element && !element.open) element.showModal();
+    // showModal focuses the first control (a reason field, when there is one): start on the safe choice instead.
+    keep.current?.focus();
     return () => {
       element?.close();
       if (opener?.isConnected) opener.focus();
@@ -48,7 +51,7 @@ export default function ConfirmDialog({ title, children, extra, confirmLabel, ca
       <p id="confirm-text">{children}</p>
       {extra}
       <div className={styles.dialogActions}>
-        <button type="button" className="btn btn--secondary" onClick={onClose} disabled={pending} autoFocus>
+        <button ref={keep} type="button" className="btn btn--secondary" onClick={onClose} disabled={pending}>
           {cancelLabel}
         </button>
         <button type="button" className="btn btn--primary" onClick={onConfirm} disabled={pending} aria-busy={pending}>

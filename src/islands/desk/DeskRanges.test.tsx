@@ -169,6 +169,8 @@ describe('cancelling from the bookings view', () => {
     await user.click(within(row).getByRole('button', { name: copy.bookings.cancel }));
     const dialog = await screen.findByRole('dialog', { name: copy.bookings.confirm.title });
     expect(dialog).toHaveTextContent(fillTemplate(copy.bookings.confirm.mailed, { name: 'Hank Porter', email: 'hank@example.com' }));
+    // The dialog starts on the safe choice, not on the reason field before it.
+    expect(within(dialog).getByRole('button', { name: copy.bookings.confirm.keep })).toHaveFocus();
     await user.type(within(dialog).getByLabelText(copy.bookings.confirm.reasonLabel), 'The venue flooded.');
     await user.click(within(dialog).getByRole('button', { name: copy.bookings.confirm.confirm }));
     await within(row).findByText(wholeText(fillTemplate(copy.bookings.cancelledBy.owner, { username: 'dolores' })));
