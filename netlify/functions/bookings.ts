@@ -6,7 +6,7 @@ import { isHoneypotFilled } from '../../src/schemas/honeypot';
 import { HOLD_LIMIT_MESSAGE, TOO_MANY_HOLDS_MESSAGE } from '../../src/schemas/holds';
 import { queueBookingMails, reserveSlot, type ReserveResult } from '../lib/bookings/reserve';
 import { withDatabase } from '../lib/db';
-import { decoyReservation } from '../lib/honeypot';
+import { undoneAfter } from '../lib/honeypot';
 import { readJsonBody } from '../lib/http/body';
 import { endpoint } from '../lib/http/endpoint';
 import { noteInLog } from '../lib/http/log';
@@ -50,10 +50,14 @@ export default endpoint('bookings', ['POST'], async (req, context) => {
   let mailIds: readonly string[] = [];
   const response = await withDatabase(context, (db) =>
     answerOnce(db, idempotentRequest(req, 'bookings', key.key, body.value, context.ip, now), async (tx) => {
-      const result = isBot
-        ? await decoyReservation(tx, booking.output, today)
-        : await reserveSlot(tx, booking.output, today, { ip: context.ip, now });
-      if (result.outcome === 'reserved' && !isBot) mailIds = await queueBookingMails(tx, result.booking);
+      const reserve = async () => {
+        const result = await reserveSlot(tx, booking.output, today, { ip: context.ip, now });
+        const ids = result.outcome === 'reserved' ? await queueBookingMails(tx, result.booking) : [];
+        return { result, ids };
+      };
+      // A bot's reservation is made and undone: it gets a person's answer, and no slot, hold or mail stays.
+      const { result, ids } = isBot ? await undoneAfter(tx, reserve) : await reserve();
+      if (!isBot) mailIds = ids;
       return replyReservation(result);
     }),
   );

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { isHoneypotFilled } from '../../src/schemas/honeypot';
 import { InquirySchema } from '../../src/schemas/inquiry';
 import { withDatabase } from '../lib/db';
-import { decoyInquiry } from '../lib/honeypot';
+import { undoneAfter } from '../lib/honeypot';
 import { readJsonBody } from '../lib/http/body';
 import { endpoint } from '../lib/http/endpoint';
 import { noteInLog } from '../lib/http/log';
@@ -30,9 +30,13 @@ export default endpoint('contact', ['POST'], async (req, context) => {
   let mailIds: readonly string[] = [];
   const response = await withDatabase(context, (db) =>
     answerOnce(db, idempotentRequest(req, 'contact', key.key, body.value, context.ip, new Date()), async (tx) => {
-      if (isBot) return reply(201, await decoyInquiry(tx));
-      const stored = await createInquiry(tx, inquiry.output);
-      mailIds = await enqueueInquiryMails(tx, { ...inquiry.output, ...stored });
+      const store = async () => {
+        const stored = await createInquiry(tx, inquiry.output);
+        return { stored, ids: await enqueueInquiryMails(tx, { ...inquiry.output, ...stored }) };
+      };
+      // A bot's inquiry is stored and undone: it gets a person's answer, and no row or mail stays.
+      const { stored, ids } = isBot ? await undoneAfter(tx, store) : await store();
+      if (!isBot) mailIds = ids;
       return reply(201, stored);
     }),
   );

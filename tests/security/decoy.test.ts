@@ -81,6 +81,18 @@ describe.each(databases)('the honeypot decoy on $name', (database) => {
     expect(await query(database, 'SELECT client_email FROM bookings')).toEqual([{ client_email: 'hank@example.com' }]);
   });
 
+  test("a bot's request runs a person's work and undoes it: no row, cancel token, mail or budget unit stays", async () => {
+    await query(database, 'TRUNCATE booking_cancel_tokens, outbox');
+    const client = { 'x-nf-client-connection-ip': '203.0.113.9' };
+    expect((await send(bookings, '/api/bookings', { ...reservation(0, 'bot@example.com'), ...BOT }, client)).status).toBe(201);
+    expect((await send(contact, '/api/contact', { ...inquiry(0), ...BOT }, client)).status).toBe(201);
+    for (const table of ['bookings', 'booking_cancel_tokens', 'contact_inquiries', 'outbox', 'client_throttle']) {
+      expect(await rowCount(database, table), table).toBe(0);
+    }
+    // The slot the bot "took" is still free for a person.
+    expect((await send(bookings, '/api/bookings', reservation(0, 'hank@example.com'), client)).status).toBe(201);
+  });
+
   test('a held slot: the same 409 slot_taken, byte for byte', async () => {
     expect((await send(bookings, '/api/bookings', reservation(0, 'first@example.com'))).status).toBe(201);
     const person = await send(bookings, '/api/bookings', reservation(0, 'hank@example.com'));

@@ -57,12 +57,12 @@ const FUTURE_HOLDS = (email: string, today: string) =>
  * reservations for one mailbox are counted and made one at a time, so simultaneous ones cannot all slip under the
  * limit. Call it before counting.
  */
-export async function lockAddress(tx: Transaction, email: string): Promise<void> {
+async function lockAddress(tx: Transaction, email: string): Promise<void> {
   await tx.query('SELECT pg_advisory_xact_lock($1, hashtext(canonical_mailbox($2)))', [HOLD_LOCK_NAMESPACE, email]);
 }
 
 /** What a reservation of `booking` meets right now: its address at the hold limit, its slot held by a booking. */
-export async function reservationObstacles(
+async function reservationObstacles(
   tx: Transaction,
   booking: Pick<BookingOutput, 'date' | 'timeSlot' | 'clientEmail'>,
   today: string,
