@@ -179,12 +179,19 @@ describe.each(databases)('e-mail from the API on $name', (database: TestDatabase
     vi.stubEnv('SMTP_URL', silent.url);
     try {
       const background: Promise<unknown>[] = [];
-      const context: EndpointContext = { requestId: 'hang', waitUntil: (promise) => background.push(promise) };
-      const started = performance.now();
+      const ended: boolean[] = [];
+      const context: EndpointContext = {
+        requestId: 'hang',
+        waitUntil: (promise) => {
+          const index = ended.push(false) - 1;
+          background.push(promise.finally(() => (ended[index] = true)));
+        },
+      };
       const response = await contact(postJson('/api/contact', inquiry()), context);
-      const answeredMs = performance.now() - started;
       expect(response.status).toBe(201);
-      expect(answeredMs).toBeLessThan(2_000);
+      // The last background work is the delivery (after the connection's close): the answer came while it still
+      // waited for the server's greeting, which it gives up on after SMTP_GREETING_TIMEOUT_MS.
+      expect(ended).toEqual([expect.any(Boolean), false]);
       await Promise.all(background);
       const rows = await outbox();
       expect(rows.every((row) => row.status === 'pending')).toBe(true);

@@ -102,7 +102,8 @@ describe('when the database accepts connections but never answers', () => {
     const elapsed = Date.now() - started;
     expect(response.status).toBe(503);
     expect(elapsed).toBeGreaterThanOrEqual(CONNECT_TIMEOUT_MS - 100);
-    expect(elapsed).toBeLessThan(CONNECT_TIMEOUT_MS + 2_000);
+    // Gave up, rather than waiting on: well before a second timeout would have passed, even on a loaded machine.
+    expect(elapsed).toBeLessThan(2 * CONNECT_TIMEOUT_MS);
     expect(await response.json()).toEqual(UNAVAILABLE);
   });
 });
