@@ -1,11 +1,9 @@
 import type { Config } from '@netlify/functions';
+import { SECRET_TOKEN_PATTERN } from '../../src/schemas/secret-token';
 import { withDatabase } from '../lib/db';
 import { endpoint } from '../lib/http/endpoint';
 import { replyCalendar, replyError } from '../lib/http/reply';
 import { calendarFeedFor } from '../lib/owner/calendar-feed';
-
-// A token has the shape newSecretToken gives (43 base64url characters); anything else is not looked up.
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 /**
  * GET /api/calendar/{token}.ics: the owner's bookings as a subscribed calendar (text/calendar). Calendar apps send no
@@ -14,7 +12,7 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
  */
 export default endpoint('calendar-feed', ['GET'], async (req, context) => {
   const token = context.params?.token ?? '';
-  const ics = TOKEN_SHAPE.test(token)
+  const ics = SECRET_TOKEN_PATTERN.test(token)
     ? await withDatabase(context, (db) => calendarFeedFor(db, token, new Date()))
     : undefined;
   return ics === undefined ? replyError(404, 'not_found', 'Not found.') : replyCalendar(ics, 'bookings.ics');

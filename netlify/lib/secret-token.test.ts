@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
+import { SECRET_TOKEN_PATTERN } from '../../src/schemas/secret-token';
 import { hashSecretToken, newSecretToken } from './secret-token';
 
 describe('secret-token', () => {
   test('newSecretToken returns 43 base64url characters, a new one each time', () => {
     const tokens = new Set(Array.from({ length: 50 }, newSecretToken));
     expect(tokens.size).toBe(50);
-    for (const token of tokens) expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    for (const token of tokens) expect(token).toMatch(SECRET_TOKEN_PATTERN);
   });
 
   test('hashSecretToken returns the SHA-256 hex that sessions and cancel links have always stored', () => {

@@ -1,9 +1,7 @@
 import * as v from 'valibot';
 import type { BookingEventType, TimeSlotKey } from './booking';
 import { formObject } from './fields';
-
-/** A cancel token: 32 random bytes, base64url without padding (43 characters). */
-export const CANCEL_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+import { SECRET_TOKEN_PATTERN } from './secret-token';
 
 const INCOMPLETE_LINK = 'This cancel link is incomplete. Please open the whole link from your confirmation e-mail.';
 
@@ -12,7 +10,7 @@ export const CancelTokenSchema = v.pipe(
   v.string(INCOMPLETE_LINK),
   v.trim(),
   v.nonEmpty(INCOMPLETE_LINK),
-  v.regex(CANCEL_TOKEN_PATTERN, INCOMPLETE_LINK),
+  v.regex(SECRET_TOKEN_PATTERN, INCOMPLETE_LINK),
 );
 
 /** What the cancel page sends to POST /api/cancel. */
