@@ -7,70 +7,21 @@ import { addDaysUtc } from '../../schemas/dates';
 import type { OwnerBooking } from '../../schemas/owner';
 import { dismissToast } from '../../stores/toasts';
 import OwnerDesk from '../OwnerDesk';
+import { type DeskRequest, ownerBooking, ownerInquiry as inquiry, serveDesk } from './desk-test-support';
 
 const copy = desk.desk;
-const SIGNED_IN = { user: { username: 'dolores' } };
 
-const inquiry = (n: number) => ({
-  id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-  firstName: `Client${n}`,
-  lastName: 'Tester',
-  email: `client${n}@example.com`,
-  phone: '(512) 555-0199',
-  eventType: 'wedding',
-  guestCount: '80',
-  eventDate: '2027-03-23',
-  eventLocation: 'Austin, TX',
-  message: 'hello',
-  createdAt: '2026-06-20T23:05:00.000Z',
-  acknowledgementHeld: false,
-  status: 'new',
-  statusChangedAt: null,
-  isNew: false,
-  notes: [],
-});
+/** A held reservation of `name` on `date` at `timeSlot` (its id names the slot, so each is unique in a list). */
+const booking = (date: string, timeSlot: OwnerBooking['timeSlot'], name: string) =>
+  ownerBooking({ id: `${date}-${timeSlot}`, date, timeSlot, clientName: name, clientEmail: `${name.toLowerCase()}@example.com` });
 
-const booking = (date: string, timeSlot: OwnerBooking['timeSlot'], name: string): OwnerBooking => ({
-  id: `${date}-${timeSlot}`,
-  date,
-  timeSlot,
-  kind: 'reservation',
-  state: 'held',
-  clientName: name,
-  clientEmail: `${name.toLowerCase()}@example.com`,
-  eventType: 'wedding',
-  phone: null,
-  guestCount: null,
-  eventLocation: null,
-  createdAt: '2026-01-02T15:00:00.000Z',
-  cancelledAt: null,
-  cancelledBy: null,
-  confirmationHeld: false,
-  cancellationHeld: false,
-  cancelReason: null,
-  blockId: null,
-  blockNote: null,
-});
-
-/** A fake owner API that answers from `answer(url, body)` and records every request (URL, method, JSON body). */
-function serve(answer: (url: URL, body: Record<string, string> | undefined) => unknown) {
-  const asked: URL[] = [];
-  const sent: Array<{ method: string; path: string; body: Record<string, string> | undefined }> = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init: RequestInit = {}) => {
-      const url = new URL(input, 'http://desk.test');
-      const body = typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, string>) : undefined;
-      asked.push(url);
-      sent.push({ method: init.method ?? 'GET', path: url.pathname, body });
-      if (url.pathname === '/api/admin/session') return Response.json(SIGNED_IN);
-      if (url.pathname === '/api/admin/inquiries.csv') {
-        return new Response('"csv"\r\n', { headers: { 'content-disposition': 'attachment; filename="inquiries-2026-06-20.csv"' } });
-      }
-      return Response.json(answer(url, body));
-    }),
+/** The owner API of these lists: `answer` gives each list, and the CSV export is a download as the server sends it. */
+function serve(answer: (request: DeskRequest) => unknown) {
+  return serveDesk((request) =>
+    request.path === '/api/admin/inquiries.csv'
+      ? new Response('"csv"\r\n', { headers: { 'content-disposition': 'attachment; filename="inquiries-2026-06-20.csv"' } })
+      : answer(request),
   );
-  return Object.assign(asked, { sent });
 }
 
 beforeEach(() => {
@@ -88,7 +39,7 @@ describe('the inquiries list', () => {
   });
 
   test('"Load more" appends the next page after the cursor and moves focus to the first new inquiry', async () => {
-    const asked = serve((url) =>
+    const asked = serve(({ url }) =>
       url.searchParams.get('cursor') === 'page-2'
         ? { inquiries: [inquiry(3), inquiry(4)], nextCursor: null }
         : { inquiries: [inquiry(1), inquiry(2)], nextCursor: 'page-2' },
@@ -106,11 +57,11 @@ describe('the inquiries list', () => {
       expect.stringContaining('Client4'),
     ]);
     expect(screen.queryByRole('button', { name: copy.inquiries.loadMore })).not.toBeInTheDocument();
-    expect(asked.filter((url) => url.pathname === '/api/admin/inquiries').map((url) => url.search)).toEqual(['', '?cursor=page-2']);
+    expect(asked.filter((request) => request.path === '/api/admin/inquiries').map(({ search }) => search)).toEqual(['', '?cursor=page-2']);
   });
 
   test('a search POSTs its term (never in an address), its CSV download too; "Show all" ends the search', async () => {
-    const asked = serve((_url, body) => ({ inquiries: body?.q ? [inquiry(7)] : [inquiry(1), inquiry(7)], nextCursor: null }));
+    const asked = serve(({ body }) => ({ inquiries: body?.q ? [inquiry(7)] : [inquiry(1), inquiry(7)], nextCursor: null }));
     const saved: string[] = [];
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:desk.test/1', revokeObjectURL: () => {} }));
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
@@ -134,18 +85,19 @@ describe('the inquiries list', () => {
     expect(screen.getByLabelText(copy.inquiries.searchLabel)).toHaveValue('');
     expect(screen.getByLabelText(copy.inquiries.searchLabel)).toHaveFocus();
     expect(screen.getByRole('link', { name: copy.inquiries.export })).toHaveAttribute('href', '/api/admin/inquiries.csv');
-    expect(asked.sent.filter((request) => request.path.startsWith('/api/admin/inquiries'))).toEqual([
+    const inquiryRequests = asked.filter((request) => request.path.startsWith('/api/admin/inquiries'));
+    expect(inquiryRequests.map(({ method, path, body }) => ({ method, path, body }))).toEqual([
       { method: 'GET', path: '/api/admin/inquiries', body: undefined },
       { method: 'POST', path: '/api/admin/inquiries/search', body: { q: 'o’brien & co' } },
       { method: 'POST', path: '/api/admin/inquiries.csv', body: { q: 'o’brien & co' } },
       { method: 'GET', path: '/api/admin/inquiries', body: undefined },
     ]);
     // The term is in no address the desk asked for.
-    expect(asked.every((url) => !url.search.includes('brien'))).toBe(true);
+    expect(asked.every((request) => !request.url.href.includes('brien'))).toBe(true);
   });
 
   test('"Load more" of a search sends the term and the cursor in the body', async () => {
-    const asked = serve((_url, body) =>
+    const asked = serve(({ body }) =>
       body?.cursor === 'page-2'
         ? { inquiries: [inquiry(9)], nextCursor: null }
         : { inquiries: body?.q ? [inquiry(8)] : [inquiry(1)], nextCursor: 'page-2' },
@@ -158,7 +110,7 @@ describe('the inquiries list', () => {
     await screen.findByRole('button', { name: /Client8/ });
     await user.click(screen.getByRole('button', { name: copy.inquiries.loadMore }));
     await screen.findByRole('button', { name: /Client9/ });
-    expect(asked.sent.filter((request) => request.path === '/api/admin/inquiries/search').map((request) => request.body)).toEqual([
+    expect(asked.filter((request) => request.path === '/api/admin/inquiries/search').map((request) => request.body)).toEqual([
       { q: 'tester' },
       { q: 'tester', cursor: 'page-2' },
     ]);
@@ -174,7 +126,7 @@ describe('the bookings list', () => {
       booking(addDaysUtc(today, -3), 'morning', 'Recent'),
       booking(addDaysUtc(today, -3), 'evening', 'Latest'),
     ];
-    const asked = serve((url) => ({ bookings: url.searchParams.get('to')! < today ? past : upcoming }));
+    const asked = serve(({ url }) => ({ bookings: url.searchParams.get('to')! < today ? past : upcoming }));
     window.location.hash = '#bookings';
     const user = userEvent.setup();
     render(<OwnerDesk copy={copy} />);
@@ -200,7 +152,7 @@ describe('the bookings list', () => {
     ]);
     expect(screen.queryByRole('button', { name: copy.bookings.cancel })).not.toBeInTheDocument();
 
-    const ranges = asked.filter((url) => url.pathname === '/api/admin/bookings').map((url) => [url.searchParams.get('from'), url.searchParams.get('to')]);
+    const ranges = asked.filter((request) => request.path === '/api/admin/bookings').map(({ url }) => [url.searchParams.get('from'), url.searchParams.get('to')]);
     expect(ranges).toEqual([
       [today, addDaysUtc(today, 730)],
       [addDaysUtc(today, -365), addDaysUtc(today, -1)],

@@ -5,51 +5,16 @@ import desk from '../../content/desk.json';
 import type { OwnerInquiry } from '../../schemas/owner';
 import { $toast, dismissToast } from '../../stores/toasts';
 import OwnerDesk from '../OwnerDesk';
+import { type DeskRequest, ownerInquiry as inquiry, serveDesk as serve } from './desk-test-support';
 
 const copy = desk.desk;
 const text = copy.inquiries;
 
-const inquiry = (n: number, patch: Partial<OwnerInquiry> = {}): OwnerInquiry => ({
-  id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-  firstName: `Client${n}`,
-  lastName: 'Tester',
-  email: `client${n}@example.com`,
-  phone: '(512) 555-0199',
-  eventType: 'wedding',
-  guestCount: '80',
-  eventDate: '2027-03-23',
-  eventLocation: 'Austin, TX',
-  message: 'hello',
-  createdAt: '2026-06-20T23:05:00.000Z',
-  acknowledgementHeld: false,
-  status: 'new',
-  statusChangedAt: null,
-  isNew: false,
-  notes: [],
-  ...patch,
-});
-
-type Sent = { method: string; path: string; search: string; body: Record<string, string> | undefined };
-
-/** A fake owner API: the session, then `answer(request)` for everything else (a Response is sent as it is). */
-function serve(answer: (request: Sent) => unknown) {
-  const sent: Sent[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init: RequestInit = {}) => {
-      const url = new URL(input, 'http://desk.test');
-      const body = typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, string>) : undefined;
-      const request = { method: init.method ?? 'GET', path: url.pathname, search: url.search, body };
-      if (url.pathname === '/api/admin/session') return Response.json({ user: { username: 'dolores' }, failedSignIns: 0 });
-      sent.push(request);
-      const reply = answer(request);
-      return reply instanceof Response ? reply : Response.json(reply);
-    }),
-  );
-  return sent;
-}
-
 const page = (...inquiries: OwnerInquiry[]) => ({ inquiries, nextCursor: null });
+
+/** The POSTs among `sent`, by method, path, search and body (their url only spells the path and search again). */
+const posts = (sent: DeskRequest[]) =>
+  sent.filter((request) => request.method === 'POST').map(({ method, path, search, body }) => ({ method, path, search, body }));
 
 beforeEach(() => {
   window.location.hash = '#inquiries';
@@ -84,7 +49,7 @@ describe('the lead pipeline in the desk', () => {
     expect(confirmation).toHaveAttribute('aria-live', 'polite');
     expect(summary).toHaveTextContent('Status: Quoted');
     expect(within(details).getByLabelText(text.statusLabel)).toHaveValue('quoted');
-    expect(sent.filter((request) => request.method === 'POST')).toEqual([
+    expect(posts(sent)).toEqual([
       { method: 'POST', path: `/api/admin/inquiries/${inquiry(1).id}/status`, search: '', body: { status: 'quoted' } },
     ]);
   });
@@ -127,7 +92,7 @@ describe('the lead pipeline in the desk', () => {
       expect.stringContaining('Quote sent.'),
     ]);
     expect(field).toHaveValue('');
-    expect(sent.filter((request) => request.method === 'POST')).toEqual([
+    expect(posts(sent)).toEqual([
       { method: 'POST', path: `/api/admin/inquiries/${inquiry(1).id}/notes`, search: '', body: { text: 'Quote sent.' } },
     ]);
   });
