@@ -3,30 +3,11 @@ import { describe, expect, test } from 'vitest';
 import desk from '../../content/desk.json';
 import type { OwnerBooking } from '../../schemas/owner';
 import BookingRow from './BookingRow';
+import { ownerBooking } from './desk-test-support';
 
 const copy = desk.desk.bookings;
 
-const booking: OwnerBooking = {
-  id: '00000000-0000-4000-8000-000000000003',
-  date: '2027-07-10',
-  timeSlot: 'evening',
-  kind: 'reservation',
-  state: 'held',
-  clientName: 'Dolly Rivera',
-  clientEmail: 'dolly@example.com',
-  eventType: 'wedding',
-  phone: null,
-  guestCount: null,
-  eventLocation: null,
-  createdAt: '2026-06-20T23:05:00.000Z',
-  cancelledAt: null,
-  cancelledBy: null,
-  confirmationHeld: false,
-  cancellationHeld: false,
-  cancelReason: null,
-  blockId: null,
-  blockNote: null,
-};
+const booking = ownerBooking();
 
 function row(value: OwnerBooking) {
   render(

@@ -9,53 +9,18 @@ import { addDaysUtc } from '../../schemas/dates';
 import type { OwnerBlock, OwnerBooking } from '../../schemas/owner';
 import { dismissToast } from '../../stores/toasts';
 import OwnerDesk from '../OwnerDesk';
+import { ownerBooking, serveDesk } from './desk-test-support';
 
 const copy = desk.desk;
 const today = texasToday(new Date());
 
-const booking = (patch: Partial<OwnerBooking>): OwnerBooking => ({
-  id: '00000000-0000-4000-8000-000000000001',
-  date: addDaysUtc(today, 5),
-  timeSlot: 'evening',
-  kind: 'reservation',
-  state: 'held',
-  clientName: 'Hank Porter',
-  clientEmail: 'hank@example.com',
-  eventType: 'wedding',
-  createdAt: '2026-01-02T15:00:00.000Z',
-  cancelledAt: null,
-  cancelledBy: null,
-  confirmationHeld: false,
-  cancellationHeld: false,
-  cancelReason: null,
-  phone: null,
-  guestCount: null,
-  eventLocation: null,
-  blockId: null,
-  blockNote: null,
-  ...patch,
-});
+/** Hank Porter's reservation five days from today (so upcoming and cancellable), with what a test changes. */
+const booking = (patch: Partial<OwnerBooking>) =>
+  ownerBooking({ date: addDaysUtc(today, 5), clientName: 'Hank Porter', clientEmail: 'hank@example.com', ...patch });
 
 /** Matches the element whose whole text is `text` (the visitor's or owner's words sit in a <bdi> inside it). */
 const wholeText = (text: string) => (_content: string, element: Element | null) =>
   element?.tagName === 'SPAN' && element.textContent === text;
-
-/** A fake owner API answering from `answer(method, path, body)`; records every request. */
-function serve(answer: (method: string, path: string, body: Record<string, string> | undefined) => unknown) {
-  const sent: Array<{ method: string; path: string; body: Record<string, string> | undefined }> = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init: RequestInit = {}) => {
-      const url = new URL(input, 'http://desk.test');
-      const body = typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, string>) : undefined;
-      const method = init.method ?? 'GET';
-      sent.push({ method, path: url.pathname, body });
-      if (url.pathname === '/api/admin/session') return Response.json({ user: { username: 'dolores' } });
-      return Response.json(answer(method, url.pathname, body));
-    }),
-  );
-  return sent;
-}
 
 beforeEach(() => {
   window.location.hash = '';
@@ -78,7 +43,7 @@ describe('the blocks view', () => {
 
   test('shows a week-long block as one row (days, "Whole day", note) and lifts it with one request', async () => {
     let blocks = [week];
-    const sent = serve((method) => {
+    const sent = serveDesk(({ method }) => {
       if (method === 'DELETE') blocks = [];
       return method === 'DELETE' ? { block: week } : { blocks };
     });
@@ -94,12 +59,12 @@ describe('the blocks view', () => {
     await user.click(lift);
     await screen.findByText(copy.blocks.empty);
     expect(sent.filter((request) => request.method === 'DELETE')).toEqual([
-      { method: 'DELETE', path: `/api/admin/blocks/${week.id}`, body: undefined },
+      expect.objectContaining({ method: 'DELETE', path: `/api/admin/blocks/${week.id}`, body: undefined }),
     ]);
   });
 
   test('sends first day, last day, slot and note in one request', async () => {
-    const sent = serve((method) => (method === 'POST' ? { block: week } : { blocks: [] }));
+    const sent = serveDesk(({ method }) => (method === 'POST' ? { block: week } : { blocks: [] }));
     window.location.hash = '#blocks';
     const user = userEvent.setup();
     render(<OwnerDesk copy={copy} />);
@@ -110,15 +75,17 @@ describe('the blocks view', () => {
     await user.type(screen.getByLabelText(copy.blocks.labels.note), 'Lake week');
     await user.click(screen.getByRole('button', { name: copy.blocks.submit }));
     await waitFor(() => expect(sent.filter((request) => request.method === 'POST')).toHaveLength(1));
-    expect(sent.find((request) => request.method === 'POST')).toEqual({
-      method: 'POST',
-      path: '/api/admin/blocks',
-      body: { from: week.from, to: week.to, timeSlot: 'all', note: 'Lake week' },
-    });
+    expect(sent.find((request) => request.method === 'POST')).toEqual(
+      expect.objectContaining({
+        method: 'POST',
+        path: '/api/admin/blocks',
+        body: { from: week.from, to: week.to, timeSlot: 'all', note: 'Lake week' },
+      }),
+    );
   });
 
   test('a last day before the first is refused in the browser, with nothing sent', async () => {
-    const sent = serve(() => ({ blocks: [] }));
+    const sent = serveDesk(() => ({ blocks: [] }));
     window.location.hash = '#blocks';
     const user = userEvent.setup();
     render(<OwnerDesk copy={copy} />);
@@ -146,7 +113,7 @@ describe('cancelling from the bookings view', () => {
   test('lists reservations only: the rows of a block are shown and lifted in the Blocked dates view', async () => {
     const blockRow = (id: string, date: string) =>
       booking({ id, date, kind: 'block', clientName: null, clientEmail: null, eventType: null, blockId: '22222222-2222-4222-8222-222222222222' });
-    serve(() => ({ bookings: [booking({}), blockRow('00000000-0000-4000-8000-000000000003', addDaysUtc(today, 6)), blockRow('00000000-0000-4000-8000-000000000004', addDaysUtc(today, 7))] }));
+    serveDesk(() => ({ bookings: [booking({}), blockRow('00000000-0000-4000-8000-000000000003', addDaysUtc(today, 6)), blockRow('00000000-0000-4000-8000-000000000004', addDaysUtc(today, 7))] }));
     window.location.hash = '#bookings';
     render(<OwnerDesk copy={copy} />);
     const row = (await screen.findByText('Hank Porter')).closest('li')!;
@@ -156,7 +123,7 @@ describe('cancelling from the bookings view', () => {
 
   test('the dialog says the client will be e-mailed at their address and sends the reason; the row says who and why', async () => {
     const held = booking({});
-    const sent = serve((method, _path, body) =>
+    const sent = serveDesk(({ method, body }) =>
       method === 'POST'
         ? { booking: { ...held, state: 'cancelled', cancelledAt: '2026-01-03T15:00:00.000Z', cancelledBy: 'dolores', cancelReason: body?.reason ?? null } }
         : { bookings: [held, booking({ id: '00000000-0000-4000-8000-000000000002', clientName: 'Ann Lee', state: 'cancelled', cancelledBy: 'client' })] },
@@ -175,11 +142,13 @@ describe('cancelling from the bookings view', () => {
     await user.click(within(dialog).getByRole('button', { name: copy.bookings.confirm.confirm }));
     await within(row).findByText(wholeText(fillTemplate(copy.bookings.cancelledBy.owner, { username: 'dolores' })));
     expect(within(row).getByText(wholeText(fillTemplate(copy.bookings.reason, { reason: 'The venue flooded.' })))).toBeInTheDocument();
-    expect(sent.find((request) => request.method === 'POST')).toEqual({
-      method: 'POST',
-      path: `/api/admin/bookings/${held.id}/cancel`,
-      body: { reason: 'The venue flooded.' },
-    });
+    expect(sent.find((request) => request.method === 'POST')).toEqual(
+      expect.objectContaining({
+        method: 'POST',
+        path: `/api/admin/bookings/${held.id}/cancel`,
+        body: { reason: 'The venue flooded.' },
+      }),
+    );
 
     // "Hide cancelled" hides both cancelled rows; unticked, they come back.
     const hide = screen.getByRole('checkbox', { name: copy.bookings.hideCancelled });
