@@ -5,39 +5,27 @@ import desk from '../content/desk.json';
 import { SIGN_IN_FAILED_MESSAGE } from '../schemas/owner';
 import { dismissToast } from '../stores/toasts';
 import OwnerDesk from './OwnerDesk';
+import { SIGNED_IN, ownerInquiry, serveDesk } from './desk/desk-test-support';
 
 const copy = desk.desk;
 const UNAUTHENTICATED = { error: { code: 'unauthenticated', message: 'Please sign in to the owner’s desk.' } };
-const INQUIRY = {
-  id: '00000000-0000-4000-8000-000000000001',
+const INQUIRY = ownerInquiry(1, {
   firstName: 'Dolly',
   lastName: 'שלום',
   email: 'dolly@example.com',
-  phone: '(512) 555-0199',
-  eventType: 'wedding',
-  guestCount: '80',
-  eventDate: '2027-03-23',
-  eventLocation: 'Austin, TX',
   message: '<img src=x onerror=alert(1)> hello',
-  createdAt: '2026-06-20T23:05:00.000Z',
-  acknowledgementHeld: false,
-  status: 'new',
-  statusChangedAt: null,
-  isNew: false,
-  notes: [],
-};
+});
 
-/** Answers by method and path, like the owner API; `routes` maps "GET /api/admin/session" to a response maker. */
+/**
+ * Answers by method and path, like the owner API; `routes` maps "GET /api/admin/session" to a response maker. Any
+ * other request fails, so a test sees what it did not expect.
+ */
 function serve(routes: Record<string, () => Response>) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const key = `${init?.method ?? 'GET'} ${new URL(url, 'http://desk.test').pathname}`;
-      const route = routes[key];
-      if (!route) throw new Error(`unexpected ${key}`);
-      return route();
-    }),
-  );
+  serveDesk(({ method, path }) => {
+    const route = routes[`${method} ${path}`];
+    if (!route) throw new Error(`unexpected ${method} ${path}`);
+    return route();
+  });
 }
 
 beforeEach(() => {
@@ -84,7 +72,7 @@ describe('OwnerDesk', () => {
 
   test('signed in: the inquiries view shows visitor text as text, isolated, with mailto and tel links', async () => {
     serve({
-      'GET /api/admin/session': () => Response.json({ user: { username: 'dolores' } }),
+      'GET /api/admin/session': () => Response.json(SIGNED_IN),
       'GET /api/admin/inquiries': () => Response.json({ inquiries: [INQUIRY], nextCursor: null }),
     });
     window.location.hash = '#inquiries';
@@ -95,7 +83,7 @@ describe('OwnerDesk', () => {
     expect(within(open).getByText('Dolly שלום').tagName).toBe('BDI');
     await user.click(open);
     expect(open).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByText(INQUIRY.message)).toBeVisible();
+    expect(screen.getByText(INQUIRY.message!)).toBeVisible();
     expect(container.querySelector('img')).toBeNull();
     expect(screen.getByRole('link', { name: INQUIRY.email })).toHaveAttribute('href', `mailto:${INQUIRY.email}`);
     expect(screen.getByRole('link', { name: INQUIRY.phone })).toHaveAttribute('href', 'tel:+15125550199');
@@ -103,7 +91,7 @@ describe('OwnerDesk', () => {
 
   test('a 401 from a list returns to the sign-in form with the notice', async () => {
     serve({
-      'GET /api/admin/session': () => Response.json({ user: { username: 'dolores' } }),
+      'GET /api/admin/session': () => Response.json(SIGNED_IN),
       'GET /api/admin/inquiries': () => Response.json(UNAUTHENTICATED, { status: 401 }),
     });
     window.location.hash = '#inquiries/00000000-0000-4000-8000-000000000001';
