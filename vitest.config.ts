@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /** Workers of the api and security projects, each with databases of its own (tests/setup/database.ts); default 2. */
 const DATABASE_WORKERS = Number(process.env.DATABASE_WORKERS ?? 2);
@@ -11,6 +11,7 @@ const DATABASE_WORKERS = Number(process.env.DATABASE_WORKERS ?? 2);
  * - api:   function handler tests against a real Postgres (embedded PGlite, plus TEST_DATABASE_URL)
  * - security: configured headers, fuzzing, outages, spam and log privacy of the functions (same databases as api)
  * - e2e:   browser flows in real Chromium against the production build
+ * - start: `npm start` itself, the whole local stack as a newcomer starts it (in the e2e group, after it)
  */
 export default defineConfig({
   test: {
@@ -38,6 +39,7 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['netlify/**/*.test.ts', 'db/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'scripts/start.test.ts'],
           // Per worker, one embedded PGlite (+ a fresh PostgreSQL database with TEST_DATABASE_URL): files empty their
           // tables between tests, so two files never share a database.
           globalSetup: ['tests/setup/database.ts'],
@@ -72,6 +74,19 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           fileParallelism: false,
           // Generous: npm test runs the other groups beside this one on two cores.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'start',
+          environment: 'node',
+          include: ['scripts/start.test.ts'],
+          // `npm start` as a newcomer runs it (astro dev, netlify dev bundling every function): npm test runs it in
+          // the browser's group, after the browser files, so the lower-priority groups beside it cannot starve it.
+          sequence: { groupOrder: 1 },
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

@@ -19,7 +19,7 @@ const env = { ...process.env, ...(process.stdout.isTTY && !process.env.NO_COLOR 
  * the cores first; the others (nice 10) take what is left, which on two cores is most of it.
  */
 const GROUPS = [
-  { name: 'e2e', command: bin('vitest'), args: ['run', '--project', 'e2e'] },
+  { name: 'e2e', command: bin('vitest'), args: ['run', '--project', 'e2e', '--project', 'start'] },
   { name: 'api+security', command: bin('vitest'), args: ['run', '--project', 'api', '--project', 'security'], priority: 10 },
   { name: 'unit+dom', command: bin('vitest'), args: ['run', '--project', 'unit', '--project', 'dom'], priority: 10 },
 ];
