@@ -58,7 +58,7 @@ const PASSPHRASE = 'Please use a longer passphrase of a few unrelated words. Not
 // A run as a process of its own loads tsx and zxcvbn's dictionaries and runs scrypt: on a busy machine it alone can
 // take several seconds. Two tests per database run the command as its own process (success and refusal: exit code,
 // stdin, stdout and stderr of the real entry point); the others call ownerAdd, the function that process runs.
-describe.each(databases)('npm run owner:add against DATABASE_URL ($name)', { timeout: 90_000 }, (database) => {
+describe.each(databases)('npm run owner:add against DATABASE_URL ($name)', { timeout: 180_000 }, (database) => {
   useDatabase(database);
   resetOwnerTables(database);
   const env = () => ({ DATABASE_URL: database.url, NEON_WS_PROXY: database.wsProxy });
