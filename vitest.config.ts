@@ -46,8 +46,10 @@ export default defineConfig({
           maxWorkers: DATABASE_WORKERS,
           // Its own group: vitest runs projects of different worker counts apart (unit and dom before, e2e after).
           sequence: { groupOrder: 1 },
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Generous: npm test runs this group at a lower priority beside the browser's (a test that takes 5 s alone
+          // took 20 s there).
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
       {
@@ -60,8 +62,8 @@ export default defineConfig({
           globalSetup: ['tests/setup/database.ts'],
           maxWorkers: DATABASE_WORKERS,
           sequence: { groupOrder: 1 },
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
       {
