@@ -75,6 +75,8 @@ export default defineConfig({
           // One server and one Chromium for the whole suite (started once here); files run one after another.
           globalSetup: ['tests/e2e/global-setup.ts'],
           fileParallelism: false,
+          // After the database groups when everything runs in one process; before `start` in npm test's browser group.
+          sequence: { groupOrder: 2 },
           // Generous: npm test runs the other groups beside this one on two cores.
           testTimeout: 120_000,
           hookTimeout: 120_000,
@@ -87,8 +89,8 @@ export default defineConfig({
           environment: 'node',
           include: ['scripts/start.test.ts'],
           // `npm start` as a newcomer runs it (astro dev, netlify dev bundling every function): npm test runs it in
-          // the browser's group, after the browser files, so the lower-priority groups beside it cannot starve it.
-          sequence: { groupOrder: 1 },
+          // the browser's group, after the browser files, when the other groups have ended and cannot starve it.
+          sequence: { groupOrder: 3 },
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },
