@@ -169,6 +169,19 @@ describe.each(databases)('range blocks on $name', (database: TestDatabase) => {
     }
   });
 
+  test('any date the schema accepts blocks without a server error, even in year 0000 (a leap year to the schema, none to Postgres)', async () => {
+    const cookie = await ownerCookie(database);
+    const response = await post(cookie, { from: '0000-02-28', to: '0000-03-01', timeSlot: 'morning' });
+    expect(response.status).toBe(201);
+    const { block } = (await response.json()) as { block: OwnerBlock };
+    expect(block).toMatchObject({ from: '0000-02-28', to: '0000-03-01', timeSlots: ['morning'] });
+    expect(await query(database, "SELECT date FROM bookings WHERE kind = 'block' ORDER BY date")).toEqual([
+      { date: '0000-02-28' },
+      { date: '0000-02-29' },
+      { date: '0000-03-01' },
+    ]);
+  });
+
   test.each([
     [
       'an end before the start',

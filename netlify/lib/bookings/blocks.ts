@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { TIME_SLOT_KEYS, type TimeSlotKey } from '../../../src/schemas/booking';
-import { daysBetweenUtc } from '../../../src/schemas/dates';
+import { addDaysUtc, daysBetweenUtc } from '../../../src/schemas/dates';
 import type { BlockRequest, HeldSlot, OwnerBlock } from '../../../src/schemas/owner';
 import { isoTimestamp, type Queryable } from '../db';
 import { recordAudit } from '../owner/audit';
@@ -59,19 +59,21 @@ function toOwnerBlock(row: BlockGroupRow): OwnerBlock {
  */
 export async function blockSlots(db: Queryable, request: BlockRequest, by: string): Promise<BlockResult> {
   const slots = request.timeSlot === 'all' ? [...TIME_SLOT_KEYS] : [request.timeSlot];
-  const params = [request.from, request.to, slots];
+  // The days are counted here, in the shared schema's calendar, not by a cast to Postgres's date: that has no year 0,
+  // which the schema (and the column's is_iso_date check) accepts, and the cast would be a 500.
+  const days = Array.from({ length: daysBetweenUtc(request.from, request.to) + 1 }, (_, n) => addDaysUtc(request.from, n));
   try {
     return await inTransaction(db, async (tx) => {
       const blockId = randomUUID();
       const { rows } = await tx.query<{ date: string }>(
         `INSERT INTO bookings (date, time_slot, is_available, kind, block_id, block_note)
-         SELECT to_char(day, 'YYYY-MM-DD'), slot, false, 'block', $4::uuid, $5
-           FROM generate_series($1::date, $2::date, interval '1 day') AS day CROSS JOIN unnest($3::text[]) AS slot
+         SELECT day, slot, false, 'block', $3::uuid, $4
+           FROM unnest($1::text[]) AS day CROSS JOIN unnest($2::text[]) AS slot
          ON CONFLICT (date, time_slot) WHERE NOT is_available DO NOTHING
          RETURNING date`,
-        [...params, blockId, request.note ?? null],
+        [days, slots, blockId, request.note ?? null],
       );
-      if (rows.length < (daysBetweenUtc(request.from, request.to) + 1) * slots.length) throw new SlotsTaken();
+      if (rows.length < days.length * slots.length) throw new SlotsTaken();
       await recordAudit(tx, {
         actor: by,
         action: 'block_created',
@@ -91,7 +93,7 @@ export async function blockSlots(db: Queryable, request: BlockRequest, by: strin
     `SELECT date, time_slot, kind, client_name FROM bookings
       WHERE date BETWEEN $1 AND $2 AND time_slot = ANY($3::text[]) AND NOT is_available
       ORDER BY date, ${SLOT_ORDER}`,
-    params,
+    [request.from, request.to, slots],
   );
   return {
     outcome: 'taken',
