@@ -2,7 +2,7 @@ import type { TimeSlotKey } from '../../../src/schemas/booking';
 import type { OwnerBlock, OwnerBooking } from '../../../src/schemas/owner';
 import type { Queryable } from '../db';
 import type { BookingMail } from '../mail/messages';
-import { enqueueCancellationMails } from '../mail/outbox';
+import { enqueueCancellationMails, withdrawReminders } from '../mail/outbox';
 import { recordAudit } from '../owner/audit';
 import { inTransaction, type Transaction } from '../transaction';
 import { blockOf } from './blocks';
@@ -44,7 +44,8 @@ function toBookingMail(booking: OwnerBooking): BookingMail | undefined {
 /**
  * Releases a hold (cancels a reservation, lifts a block) inside `tx`: frees its slot at once (is_available = true;
  * the row stays as history with cancelled_at = `now` and who), spends a reservation's cancel links, writes the audit
- * entry and queues a reservation's cancellation e-mails to the client and the owner. The one place a hold ends.
+ * entry, withdraws its unsent reminders and queues a reservation's cancellation e-mails to the client and the owner.
+ * The one place a hold ends.
  */
 export async function release(tx: Transaction, request: ReleaseRequest): Promise<ReleaseResult> {
   const actor = actorOf(request.by);
@@ -82,6 +83,7 @@ export async function release(tx: Transaction, request: ReleaseRequest): Promise
     booking.id,
     request.now,
   ]);
+  await withdrawReminders(tx, booking.id);
   const mailIds = await enqueueCancellationMails(tx, mail, request.by.role);
   return { outcome: 'released', booking, mailIds };
 }

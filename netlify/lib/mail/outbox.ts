@@ -141,6 +141,20 @@ export function enqueueCancellationMails(
   return insertMessages(db, cancellationMessages(booking, by, config), config);
 }
 
+/**
+ * Withdraws the client's reminders of booking `bookingId` that are not sent and not being sent (pending, held back,
+ * or failed and so open to the owner's retry), in the caller's transaction: a reminder must never go out for a slot
+ * the booking no longer holds. Call it wherever a booking is released or moved. Returns how many were withdrawn.
+ */
+export async function withdrawReminders(db: Queryable, bookingId: string): Promise<number> {
+  const { rows } = await db.query<{ id: string }>(
+    `DELETE FROM outbox WHERE booking_id = $1 AND kind = 'reminder_client' AND status IN ('pending', 'held', 'failed')
+     RETURNING id`,
+    [bookingId],
+  );
+  return rows.length;
+}
+
 /** A claimed message, as the sender reads it. */
 export type ClaimedMessage = {
   id: string;
