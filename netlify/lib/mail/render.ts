@@ -1,3 +1,6 @@
+import settings from '../../../src/content/settings.json' with { type: 'json' };
+import { LOGO_CID, LOGO_SIZE } from './logo';
+
 /** The building blocks of a message, rendered once as plain text and once as phone-friendly inline-styled HTML. */
 export type Block =
   | { kind: 'heading'; text: string }
@@ -43,12 +46,28 @@ function label(heading: string): string {
   return /[?!.:]$/.test(heading) ? heading : `${heading}:`;
 }
 
+/** A heading as the opening sentence of the plain text: "Your booking is cancelled.", "You're booked, Dolly!" as is. */
+function sentence(heading: string): string {
+  return /[?!.:…]$/.test(heading) ? heading : `${heading}.`;
+}
+
+/**
+ * The preview a mail list shows under the subject: the first heading as a sentence and the first paragraph, on one
+ * line. The plain text opens with the same words, so both parts preview alike.
+ */
+export function preheaderOf(blocks: readonly Block[]): string {
+  const heading = blocks.find((block) => block.kind === 'heading');
+  const paragraph = blocks.find((block) => block.kind === 'paragraph');
+  return oneLine([heading ? sentence(heading.text) : '', paragraph?.text ?? ''].join(' '));
+}
+
 function textOf(blocks: readonly Block[]): string {
   const parts: string[] = [];
   for (const block of blocks) {
     switch (block.kind) {
       case 'heading':
-        parts.push(`${block.text}\n${'='.repeat(Math.min(block.text.length, 60))}`);
+        // No "=====" underline: the first line is what a mail list previews.
+        parts.push(sentence(block.text));
         break;
       case 'paragraph':
         parts.push(block.text);
@@ -68,7 +87,8 @@ function textOf(blocks: readonly Block[]): string {
           [
             ...(block.heading ? [label(block.heading)] : []),
             ...(block.text ? [block.text] : []),
-            ...block.links.map((link) => `${link.label}: ${link.url}`),
+            // Each address on a line of its own: long ones stay clickable where a client wraps the text.
+            ...block.links.map((link) => `${label(link.label)}\n${link.url}`),
           ].join('\n'),
         );
         break;
@@ -76,70 +96,131 @@ function textOf(blocks: readonly Block[]): string {
         parts.push(block.lines.join('\n'));
         break;
       case 'footer':
-        parts.push(`--\n${block.text}`);
+        parts.push(`-- \n${block.text}`);
         break;
     }
   }
   return `${parts.join('\n\n')}\n`;
 }
 
-const FONT = "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
-const TEXT_COLOR = 'color:#2b1d12';
-const ACCENT = '#8b3a1a';
+// The site's colours (src/styles/global.css) and font stacks, without web fonts. Contrast (WCAG AA, text ≥ 4.5:1):
+// cream on leather 14.9, ink on cream 15.9, white on copper 5.7, copper-dark on cream 7.4, ink-soft on sand-cream 7.9.
+const COLORS = {
+  page: '#f8efe0',
+  card: '#fffaf2',
+  band: '#33200f',
+  bandText: '#fffaf2',
+  accent: '#a24f1c',
+  text: '#2b1b11',
+  heading: '#33200f',
+  subheading: '#853f14',
+  muted: '#5b4433',
+  rule: '#e2c9a2',
+} as const;
+const SANS = "font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif";
+const SERIF = "font-family:Georgia,'Iowan Old Style','Palatino Linotype','Times New Roman',serif";
 
 /** Visitor text as HTML: escaped, line breaks kept. */
 function multiline(text: string): string {
   return escapeHtml(text).replace(/\r\n|\r|\n/g, '<br>');
 }
 
+function subheading(text: string): string {
+  return `<h2 style="margin:28px 0 10px;${SERIF};font-size:19px;line-height:1.3;font-weight:bold;color:${COLORS.subheading}">${escapeHtml(text)}</h2>`;
+}
+
+/**
+ * A link as a button that survives clients: a table cell carries the colour (Outlook ignores an anchor's padding),
+ * the anchor the padding; with styles stripped it is a plain underlined link.
+ */
+function button(link: { label: string; url: string }): string {
+  return (
+    `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 10px;border-collapse:separate">` +
+    `<tr><td style="border-radius:6px;background:${COLORS.accent}">` +
+    `<a href="${escapeHtml(link.url)}" style="display:inline-block;padding:12px 20px;border-radius:6px;background:${COLORS.accent};` +
+    `color:#ffffff;${SANS};font-size:16px;line-height:1.25;font-weight:bold;text-decoration:none">${escapeHtml(link.label)}</a>` +
+    '</td></tr></table>'
+  );
+}
+
 function htmlBlock(block: Block): string {
   switch (block.kind) {
     case 'heading':
-      return `<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;${TEXT_COLOR}">${escapeHtml(block.text)}</h1>`;
+      return `<h1 style="margin:0 0 16px;${SERIF};font-size:26px;line-height:1.25;font-weight:bold;color:${COLORS.heading}">${escapeHtml(block.text)}</h1>`;
     case 'paragraph':
       return `<p style="margin:0 0 16px">${multiline(block.text)}</p>`;
     case 'details':
       return [
-        `<h2 style="margin:24px 0 8px;font-size:17px;${TEXT_COLOR}">${escapeHtml(block.heading)}</h2>`,
-        '<table role="presentation" style="width:100%;border-collapse:collapse;margin:0 0 16px">',
+        subheading(block.heading),
+        '<table role="presentation" cellpadding="0" cellspacing="0" border="0" width="100%" style="width:100%;border-collapse:collapse;margin:0 0 16px">',
         ...block.rows.map(
           ([label, value]) =>
             '<tr>' +
-            `<th scope="row" style="text-align:left;vertical-align:top;padding:6px 12px 6px 0;border-top:1px solid #e6d8c3;font-weight:600;white-space:nowrap">${escapeHtml(label)}</th>` +
-            `<td style="vertical-align:top;padding:6px 0;border-top:1px solid #e6d8c3;word-break:break-word">${multiline(value)}</td>` +
+            `<th scope="row" style="text-align:left;vertical-align:top;padding:8px 12px 8px 0;border-top:1px solid ${COLORS.rule};font-weight:bold;white-space:nowrap">${escapeHtml(label)}</th>` +
+            `<td style="vertical-align:top;padding:8px 0;border-top:1px solid ${COLORS.rule};word-break:break-word">${multiline(value)}</td>` +
             '</tr>',
         ),
         '</table>',
       ].join('');
     case 'links':
       return [
-        block.heading ? `<h2 style="margin:24px 0 8px;font-size:17px;${TEXT_COLOR}">${escapeHtml(block.heading)}</h2>` : '',
-        block.text ? `<p style="margin:0 0 12px">${multiline(block.text)}</p>` : '',
-        '<p style="margin:0 0 16px">',
-        ...block.links.map(
-          (link) =>
-            `<a href="${escapeHtml(link.url)}" style="display:inline-block;margin:0 8px 8px 0;padding:10px 16px;border-radius:6px;background:${ACCENT};color:#ffffff;text-decoration:none;font-weight:600">${escapeHtml(link.label)}</a>`,
-        ),
-        '</p>',
+        block.heading ? subheading(block.heading) : '',
+        block.text ? `<p style="margin:0 0 14px">${multiline(block.text)}</p>` : '',
+        ...block.links.map(button),
+        '<div style="height:6px;line-height:6px;font-size:6px">&nbsp;</div>',
       ].join('');
     case 'signature':
-      return `<p style="margin:24px 0 16px">${block.lines.map(escapeHtml).join('<br>')}</p>`;
+      return `<p style="margin:20px 0 0">${block.lines.map(escapeHtml).join('<br>')}</p>`;
     case 'footer':
-      return `<p style="margin:24px 0 0;padding-top:12px;border-top:1px solid #e6d8c3;font-size:13px;color:#6b5a4a">${escapeHtml(block.text)}</p>`;
+      return `<p style="margin:0">${escapeHtml(block.text)}</p>`;
   }
 }
 
-/** Renders `blocks` as plain text and as a simple HTML page (one column, 16 px text, readable on a phone). */
+/** The header band: the logo (inline, by Content-ID) with the business name written beside it, so it reads without images. */
+function header(brandName: string): string {
+  return [
+    `<tr><td style="padding:18px 24px;background:${COLORS.band};border-bottom:4px solid ${COLORS.accent};border-radius:12px 12px 0 0">`,
+    '<table role="presentation" cellpadding="0" cellspacing="0" border="0"><tr>',
+    `<td style="vertical-align:middle;padding:0 14px 0 0;width:${LOGO_SIZE}px">`,
+    `<img src="cid:${LOGO_CID}" width="${LOGO_SIZE}" height="${LOGO_SIZE}" alt="${escapeHtml(brandName)}" `,
+    `style="display:block;width:${LOGO_SIZE}px;height:${LOGO_SIZE}px;border:0;outline:none;color:${COLORS.bandText};${SANS};font-size:10px;line-height:12px"></td>`,
+    `<td style="vertical-align:middle;${SERIF};font-size:22px;line-height:1.2;font-weight:bold;color:${COLORS.bandText}">${escapeHtml(brandName)}</td>`,
+    '</tr></table>',
+    '</td></tr>',
+  ].join('');
+}
+
+// After the preview text, invisible filler keeps a client from running on into the body's first words.
+const PREVIEW_FILLER = '&#8199;&#847;&zwnj;&nbsp;'.repeat(60);
+
+/**
+ * Renders `blocks` as plain text and as a branded HTML page: a hidden preview text (preheaderOf), a header band with
+ * the logo and the business name, the blocks on a centred card at most 600 px wide (tables and inline styles, which
+ * mail clients keep), links as buttons, footers in a muted line under the card.
+ */
 export function renderBody(title: string, blocks: readonly Block[]): RenderedBody {
+  const brandName = settings.site.brandName;
+  const footers = blocks.filter((block) => block.kind === 'footer');
   const html = [
     '<!doctype html>',
     '<html lang="en"><head><meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width,initial-scale=1">',
+    '<meta name="color-scheme" content="light"><meta name="supported-color-schemes" content="light">',
     `<title>${escapeHtml(title)}</title></head>`,
-    `<body style="margin:0;padding:0;background:#f7f1e8">`,
-    `<div style="max-width:560px;margin:0 auto;padding:24px 16px;${FONT};font-size:16px;line-height:1.5;${TEXT_COLOR};background:#ffffff">`,
-    ...blocks.map(htmlBlock),
-    '</div></body></html>',
+    `<body style="margin:0;padding:0;background:${COLORS.page}">`,
+    `<div style="display:none;max-height:0;max-width:0;overflow:hidden;opacity:0;font-size:1px;line-height:1px;color:${COLORS.page};mso-hide:all">${escapeHtml(preheaderOf(blocks))}${PREVIEW_FILLER}</div>`,
+    `<table role="presentation" cellpadding="0" cellspacing="0" border="0" width="100%" style="width:100%;background:${COLORS.page}"><tr><td align="center" style="padding:24px 12px">`,
+    '<table role="presentation" cellpadding="0" cellspacing="0" border="0" width="600" style="width:100%;max-width:600px;border-collapse:separate">',
+    header(brandName),
+    `<tr><td style="padding:28px 24px 32px;background:${COLORS.card};border-radius:0 0 12px 12px;${SANS};font-size:16px;line-height:1.55;color:${COLORS.text};text-align:left">`,
+    ...blocks.filter((block) => block.kind !== 'footer').map(htmlBlock),
+    '</td></tr>',
+    ...(footers.length > 0
+      ? [`<tr><td style="padding:16px 24px 0;${SANS};font-size:13px;line-height:1.5;color:${COLORS.muted};text-align:center">`, ...footers.map(htmlBlock), '</td></tr>']
+      : []),
+    '</table>',
+    '</td></tr></table>',
+    '</body></html>',
   ].join('\n');
   return { text: textOf(blocks), html };
 }

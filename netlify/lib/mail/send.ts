@@ -1,6 +1,7 @@
 import { withDatabase, type DatabaseOptions } from '../db';
 import { inTransaction } from '../transaction';
 import { mailConfig, type MailConfig } from './config';
+import { LOGO_CID, logoAttachment } from './logo';
 import { CLAIM_LEASE_MS, claimMessages, recordDelivery, releaseClaims, type ClaimedMessage, type Delivery } from './outbox';
 import { createMailTransport, type MailTransport } from './transport';
 
@@ -67,6 +68,8 @@ async function deliver(transport: MailTransport, message: ClaimedMessage, config
       messageId: message.messageId,
       date: message.createdAt,
       icalEvent: calendar ? { filename: calendar.filename, method: calendar.method, content: calendar.content } : undefined,
+      // The header's logo rides along as an inline part (a row stays small; older rows without it get none).
+      attachments: message.html.includes(`cid:${LOGO_CID}`) ? [logoAttachment()] : [],
       // Content comes from our own rows only: never let a message read a file or fetch a URL.
       disableFileAccess: true,
       disableUrlAccess: true,
