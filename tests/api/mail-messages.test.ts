@@ -13,6 +13,7 @@ import {
   type InquiryMail,
   type OutgoingMessage,
 } from '../../netlify/lib/mail/messages';
+import { LOGO_CID } from '../../netlify/lib/mail/logo';
 import { escapeHtml, oneLine } from '../../netlify/lib/mail/render';
 import { SLOT_HOURS, slotWindow } from '../../src/lib/time-slots';
 import { chicagoClock, icsUtc, parseIcs, property } from './mail-support';
@@ -213,10 +214,62 @@ describe('messages from src/content/emails.json', () => {
       ...bookingMessages({ ...booking, clientName: hostile }, TOKEN, config),
     ];
     for (const message of messages) {
-      expect(message.html).not.toMatch(/<img|<script/i);
+      // The one image is our logo, by Content-ID.
+      expect(message.html.replace(`<img src="cid:${LOGO_CID}"`, '')).not.toMatch(/<img|<script/i);
       // The client's booking mails greet by the first word of the name.
       expect(message.html).toContain(escapeHtml(message.kind === 'booking_client' ? '<img' : hostile));
     }
+  });
+
+  test('a name with markup, quotes and emoji reads as text in both parts of every message', () => {
+    const name = `<script>alert("x")</script>'Dolly' "D" 🤠🍹`;
+    const messages = [
+      ...inquiryMessages({ ...inquiry, firstName: name, lastName: name }, config),
+      ...bookingMessages({ ...booking, clientName: name }, TOKEN, config),
+      ...cancellationMessages({ ...booking, clientName: name }, 'owner', config),
+    ];
+    for (const message of messages) {
+      expect(message.html, message.kind).not.toMatch(/<script/i);
+      expect(message.text, message.kind).not.toMatch(/&lt;|&gt;|&quot;|&#39;|&amp;/);
+    }
+    const [owner, client] = inquiryMessages({ ...inquiry, firstName: name }, config);
+    expect(owner!.text).toContain(`First name: ${name}`);
+    expect(owner!.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&#39;Dolly&#39; &quot;D&quot; 🤠🍹');
+    expect(client!.text.split('\n')[0]).toBe(`Thanks for reaching out, ${name}!`);
+    expect(client!.html).toContain(`>Thanks for reaching out, ${escapeHtml(name)}!</h1>`);
+  });
+
+  test('every message previews well: both parts open with the same preheader, never a ===== underline', () => {
+    for (const message of allMessages()) {
+      const firstLine = message.text.split('\n')[0]!;
+      expect(firstLine, message.kind).not.toMatch(/^=|={3,}/);
+      expect(message.text, message.kind).not.toMatch(/={3,}/);
+      // The hidden preview is the first thing in the body, and it is the text part's opening, on one line.
+      const preview = /<body[^>]*>\n<div style="display:none;[^"]*">([^<&]*(?:&[a-z#0-9]+;[^<&]*)*?)&#8199;/.exec(message.html);
+      expect(preview, message.kind).not.toBeNull();
+      // A long opening is cut with an ellipsis.
+      const preheader = preview![1]!.replace(/&#39;/g, "'").replace(/&amp;/g, '&').replace(/…$/, '');
+      expect(preheader.length, message.kind).toBeGreaterThan(20);
+      expect(message.text.replace(/\s+/g, ' ').startsWith(preheader), message.kind).toBe(true);
+    }
+    const [confirmation] = bookingMessages(booking, TOKEN, config);
+    expect(confirmation!.text).toMatch(/^You're booked, Dolly!\n\nWe are holding Saturday, July 10, 2027/);
+    const [cancelled] = cancellationMessages(booking, 'client', config);
+    expect(cancelled!.text).toMatch(/^Your booking is cancelled\.\n\nAs you asked/);
+  });
+
+  test('the HTML of every message shows the logo by Content-ID and loads nothing from the network', () => {
+    for (const message of allMessages()) {
+      expect(message.html.split(`src="cid:${LOGO_CID}"`), message.kind).toHaveLength(2);
+      expect(message.html, message.kind).not.toMatch(/\bsrc\s*=\s*["']?\s*(https?:)?\/\//i);
+      expect(message.html, message.kind).not.toMatch(/url\(|<link\b|@import/i);
+    }
+  });
+
+  test('links stand on lines of their own in the plain text', () => {
+    const [client] = bookingMessages(booking, TOKEN, config);
+    expect(client!.text).toContain(`Cancel my booking:\nhttps://lonestar.example/cancel#token=${TOKEN}\n`);
+    expect(client!.text).toMatch(/\nAdd to Google Calendar:\nhttps:\/\/calendar\.google\.com\/\S+\n/);
   });
 
   test('a subject and a display name never hold a line break or a control character', () => {
