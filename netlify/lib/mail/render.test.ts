@@ -76,7 +76,7 @@ describe('renderBody', () => {
   });
 
   test('links are buttons whose colour sits on a table cell, and the layout is a 600 px table', () => {
-    expect(html).toMatch(/<td style="border-radius:6px;background:#a24f1c"><a href="https:\/\/bar\.example\/cancel#token=a&amp;b" style="display:inline-block;padding:12px 20px;/);
+    expect(html).toMatch(/<td style="border-radius:6px;background:#a24f1c;mso-padding-alt:12px 20px"><a href="https:\/\/bar\.example\/cancel#token=a&amp;b" style="display:inline-block;padding:12px 20px;/);
     expect(html).toContain('width="600" style="width:100%;max-width:600px;');
   });
 

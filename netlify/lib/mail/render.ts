@@ -136,7 +136,7 @@ function subheading(text: string): string {
 function button(link: { label: string; url: string }): string {
   return (
     `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 10px;border-collapse:separate">` +
-    `<tr><td style="border-radius:6px;background:${COLORS.accent}">` +
+    `<tr><td style="border-radius:6px;background:${COLORS.accent};mso-padding-alt:12px 20px">` +
     `<a href="${escapeHtml(link.url)}" style="display:inline-block;padding:12px 20px;border-radius:6px;background:${COLORS.accent};` +
     `color:#ffffff;${SANS};font-size:16px;line-height:1.25;font-weight:bold;text-decoration:none">${escapeHtml(link.label)}</a>` +
     '</td></tr></table>'
@@ -210,6 +210,8 @@ export function renderBody(title: string, blocks: readonly Block[]): RenderedBod
     `<body style="margin:0;padding:0;background:${COLORS.page}">`,
     `<div style="display:none;max-height:0;max-width:0;overflow:hidden;opacity:0;font-size:1px;line-height:1px;color:${COLORS.page};mso-hide:all">${escapeHtml(preheaderOf(blocks))}${PREVIEW_FILLER}</div>`,
     `<table role="presentation" cellpadding="0" cellspacing="0" border="0" width="100%" style="width:100%;background:${COLORS.page}"><tr><td align="center" style="padding:24px 12px">`,
+    // Outlook on Windows knows no max-width: a fixed 600 px table there, behind a conditional comment.
+    '<!--[if mso]><table role="presentation" cellpadding="0" cellspacing="0" border="0" width="600"><tr><td><![endif]-->',
     '<table role="presentation" cellpadding="0" cellspacing="0" border="0" width="600" style="width:100%;max-width:600px;border-collapse:separate">',
     header(brandName),
     `<tr><td style="padding:28px 24px 32px;background:${COLORS.card};border-radius:0 0 12px 12px;${SANS};font-size:16px;line-height:1.55;color:${COLORS.text};text-align:left">`,
@@ -219,6 +221,7 @@ export function renderBody(title: string, blocks: readonly Block[]): RenderedBod
       ? [`<tr><td style="padding:16px 24px 0;${SANS};font-size:13px;line-height:1.5;color:${COLORS.muted};text-align:center">`, ...footers.map(htmlBlock), '</td></tr>']
       : []),
     '</table>',
+    '<!--[if mso]></td></tr></table><![endif]-->',
     '</td></tr></table>',
     '</body></html>',
   ].join('\n');
