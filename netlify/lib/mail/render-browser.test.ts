@@ -104,7 +104,7 @@ describe.skipIf(!chromePath)('the branded mails in Chromium', () => {
         await page.locator('img').evaluate((image: HTMLImageElement) => image.decode());
         const layout = await page.evaluate(measure);
         expect(layout.scrollWidth, message.kind).toBeLessThanOrEqual(width);
-        expect(layout.cardWidth, message.kind).toBe(Math.min(600, width - 24));
+        expect(layout.cardWidth, message.kind).toBe(Math.min(600, width - 16));
         expect(layout.nameLines, message.kind).toBe(1);
         expect(layout.preheaderShown, message.kind).toBe(false);
         expect(layout.logo, message.kind).toEqual({ natural: 2 * LOGO_SIZE, shown: LOGO_SIZE });

@@ -156,7 +156,7 @@ function htmlBlock(block: Block): string {
         ...block.rows.map(
           ([label, value]) =>
             '<tr>' +
-            `<th scope="row" style="text-align:left;vertical-align:top;padding:8px 12px 8px 0;border-top:1px solid ${COLORS.rule};font-weight:bold;white-space:nowrap">${escapeHtml(label)}</th>` +
+            `<th scope="row" style="width:1%;text-align:left;vertical-align:top;padding:8px 12px 8px 0;border-top:1px solid ${COLORS.rule};font-weight:bold;white-space:nowrap">${escapeHtml(label)}</th>` +
             `<td style="vertical-align:top;padding:8px 0;border-top:1px solid ${COLORS.rule};word-break:break-word">${multiline(value)}</td>` +
             '</tr>',
         ),
@@ -179,7 +179,7 @@ function htmlBlock(block: Block): string {
 /** The header band: the logo (inline, by Content-ID) with the business name written beside it, so it reads without images. */
 function header(brandName: string): string {
   return [
-    `<tr><td style="padding:18px 24px;background:${COLORS.band};border-bottom:4px solid ${COLORS.accent};border-radius:12px 12px 0 0">`,
+    `<tr><td style="padding:18px 20px;background:${COLORS.band};border-bottom:4px solid ${COLORS.accent};border-radius:12px 12px 0 0">`,
     '<table role="presentation" cellpadding="0" cellspacing="0" border="0"><tr>',
     `<td style="vertical-align:middle;padding:0 14px 0 0;width:${LOGO_SIZE}px">`,
     `<img src="cid:${LOGO_CID}" width="${LOGO_SIZE}" height="${LOGO_SIZE}" alt="${escapeHtml(brandName)}" `,
@@ -209,12 +209,12 @@ export function renderBody(title: string, blocks: readonly Block[]): RenderedBod
     `<title>${escapeHtml(title)}</title></head>`,
     `<body style="margin:0;padding:0;background:${COLORS.page}">`,
     `<div style="display:none;max-height:0;max-width:0;overflow:hidden;opacity:0;font-size:1px;line-height:1px;color:${COLORS.page};mso-hide:all">${escapeHtml(preheaderOf(blocks))}${PREVIEW_FILLER}</div>`,
-    `<table role="presentation" cellpadding="0" cellspacing="0" border="0" width="100%" style="width:100%;background:${COLORS.page}"><tr><td align="center" style="padding:24px 12px">`,
+    `<table role="presentation" cellpadding="0" cellspacing="0" border="0" width="100%" style="width:100%;background:${COLORS.page}"><tr><td align="center" style="padding:24px 8px">`,
     // Outlook on Windows knows no max-width: a fixed 600 px table there, behind a conditional comment.
     '<!--[if mso]><table role="presentation" cellpadding="0" cellspacing="0" border="0" width="600"><tr><td><![endif]-->',
     '<table role="presentation" cellpadding="0" cellspacing="0" border="0" width="600" style="width:100%;max-width:600px;border-collapse:separate">',
     header(brandName),
-    `<tr><td style="padding:28px 24px 32px;background:${COLORS.card};border-radius:0 0 12px 12px;${SANS};font-size:16px;line-height:1.55;color:${COLORS.text};text-align:left">`,
+    `<tr><td style="padding:28px 20px 32px;background:${COLORS.card};border-radius:0 0 12px 12px;${SANS};font-size:16px;line-height:1.55;color:${COLORS.text};text-align:left">`,
     ...blocks.filter((block) => block.kind !== 'footer').map(htmlBlock),
     '</td></tr>',
     ...(footers.length > 0
