@@ -127,6 +127,17 @@ export function quantityText(line: Pick<PlanLine, 'quantity' | 'unit'>): string 
   return `${line.quantity} ${line.quantity === 1 ? line.unit.one : line.unit.other}`;
 }
 
+/** "About 500 drinks for 100 guests over 4 hours." */
+export function drinksText(plan: Pick<Plan, 'drinks' | 'guests' | 'hours'>, copy: PlannerRules['copy']): string {
+  return fillTemplate(copy.drinks, { drinks: plan.drinks, guests: plan.guests, hours: plan.hours });
+}
+
+/** What the live region reads once the visitor pauses: the drinks and bartenders, or what to fix. */
+export function resultSummary(result: PlanResult, copy: PlannerRules['copy']): string {
+  if (!result.ok) return Object.values(result.problems).join(' ');
+  return `${drinksText(result.plan, copy)} ${bartendersText(result.plan.bartenders, copy)}.`;
+}
+
 /** "2 bartenders". */
 export function bartendersText(count: number, copy: PlannerRules['copy']): string {
   return fillTemplate(count === 1 ? copy.bartenders.one : copy.bartenders.other, { count });
