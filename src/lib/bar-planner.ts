@@ -143,7 +143,7 @@ export function bartendersText(count: number, copy: PlannerRules['copy']): strin
   return fillTemplate(count === 1 ? copy.bartenders.one : copy.bartenders.other, { count });
 }
 
-/** The plan in one plain-text paragraph: the inquiry's message, so the owner reads the numbers. */
+/** The plan in one plain-text paragraph (plain spaces only): the inquiry's message, so the owner reads the numbers. */
 export function planMessage(plan: Plan, copy: PlannerRules['copy']): string {
   return fillTemplate(copy.message, {
     guests: plan.guests,
@@ -152,7 +152,7 @@ export function planMessage(plan: Plan, copy: PlannerRules['copy']): string {
     drinks: plan.drinks,
     lines: plan.lines.map((line) => `${line.label}: ${quantityText(line)}`).join('; '),
     bartenders: bartendersText(plan.bartenders, copy),
-  });
+  }).replace(/\u00a0/g, ' '); // the units' no-break spaces keep "(750 ml)" on one line on screen; plain spaces in a message
 }
 
 /** The contact page's address carrying the plan: the guest count and the plan as the message (no personal data). */
