@@ -11,13 +11,16 @@ import {
   quantityText,
   roundUp,
   totalDrinks,
+  withoutSources,
   type PlanInput,
   type PlannerRules,
 } from './bar-planner';
+import type { BarPlannerContent } from '../content.config';
 import { fillTemplate } from './template';
 
-// The content as the page passes it (the JSON's strings are wider than the schema's unions).
-const rules = plannerJson.planner as unknown as PlannerRules;
+// The content as the page reads it (the JSON's strings are wider than the schema's unions), and as the island gets it.
+const content = plannerJson.planner as unknown as BarPlannerContent;
+const rules: PlannerRules = content;
 const cocktails = cocktailsJson.map(({ id, name }) => ({ id, name }));
 
 /** The plan's shopping list as { line id: quantity }. */
@@ -119,17 +122,24 @@ describe('planBar', () => {
 describe('the ratios', () => {
   test('every ratio states its source', () => {
     const sources = [
-      rules.limits.guests,
-      rules.limits.hours,
-      rules.drinks,
-      rules.bartenders,
-      ...Object.values(rules.kinds).flatMap((kind) => kind.lines),
-      ...rules.mixes,
-      ...Object.values(rules.cocktails).flat(),
-      ...rules.cocktailFallback,
-      ...rules.perGuest,
+      content.limits.guests,
+      content.limits.hours,
+      content.drinks,
+      content.bartenders,
+      ...Object.values(content.kinds).flatMap((kind) => kind.lines),
+      ...content.mixes,
+      ...Object.values(content.cocktails).flat(),
+      ...content.cocktailFallback,
+      ...content.perGuest,
     ].map((ratio) => ratio.source);
     for (const source of sources) expect(source.trim()).not.toBe('');
+  });
+
+  test('the island gets the rules without their sources, and plans the same', () => {
+    const stripped = withoutSources(content);
+    expect(JSON.stringify(stripped)).not.toContain('"source"');
+    const input = { guests: 80, hours: 4, mix: 'balanced' };
+    expect(planBar(input, stripped, cocktails)).toEqual(planBar(input, rules, cocktails));
   });
 
   test('lines exist only for cocktails of the menu', () => {

@@ -1,12 +1,23 @@
 // Browser-safe: the planner island and the /services page's static plan both compute with these.
-import type { BarPlannerContent, PlannerLineContent } from '../content.config';
+import type { BarPlannerContent } from '../content.config';
 import { fillTemplate } from './template';
 
-/** The ratios and copy the planner computes and words with (src/content/bar-planner.json). */
-export type PlannerRules = Pick<
-  BarPlannerContent,
-  'limits' | 'drinks' | 'bartenders' | 'kinds' | 'mixes' | 'cocktails' | 'cocktailFallback' | 'perGuest' | 'copy'
+/** `T` without its `source` fields, at any depth: the page states the sources, the island only computes. */
+type WithoutSources<T> = T extends readonly (infer U)[]
+  ? WithoutSources<U>[]
+  : T extends object
+    ? { [K in keyof T as K extends 'source' ? never : K]: WithoutSources<T[K]> }
+    : T;
+
+/** The ratios and copy the planner computes and words with (src/content/bar-planner.json, sources aside). */
+export type PlannerRules = WithoutSources<
+  Pick<BarPlannerContent, 'limits' | 'drinks' | 'bartenders' | 'kinds' | 'mixes' | 'cocktails' | 'cocktailFallback' | 'perGuest' | 'copy'>
 >;
+
+/** The rules as the island receives them: without the sources, which the page lists once (fewer bytes of HTML). */
+export function withoutSources<T>(rules: T): WithoutSources<T> {
+  return JSON.parse(JSON.stringify(rules, (key, value: unknown) => (key === 'source' ? undefined : value))) as WithoutSources<T>;
+}
 
 /** A signature cocktail the host can pick as the whole menu. */
 export interface CocktailChoice {
@@ -25,7 +36,7 @@ export interface PlanInput {
 export interface PlanLine {
   id: string;
   label: string;
-  group: PlannerLineContent['group'];
+  group: 'alcohol' | 'supplies';
   quantity: number;
   unit: { one: string; other: string };
 }
@@ -83,7 +94,7 @@ function inRange(value: number, limit: { min: number; max: number }): boolean {
   return Number.isInteger(value) && value >= limit.min && value <= limit.max;
 }
 
-function linesFor(drinks: number, lines: readonly PlannerLineContent[]): PlanLine[] {
+function linesFor(drinks: number, lines: PlannerRules['cocktailFallback']): PlanLine[] {
   return lines.map(({ id, label, group, drinksPerUnit, unit }) => ({
     id,
     label,
