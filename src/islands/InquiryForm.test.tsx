@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { clock } from '../../tests/fixtures';
 import forms from '../content/forms.json';
 import { dismissToast } from '../stores/toasts';
+import { MAX_MESSAGE_LENGTH } from '../schemas/inquiry';
 import InquiryForm from './InquiryForm';
 import Toaster from './Toaster';
 
@@ -273,5 +274,80 @@ describe('InquiryForm', () => {
     expect(second).toMatch(/^[0-9a-f-]{36}$/);
     expect(second).not.toBe(first);
     expect(fetchMock.mock.calls[1]?.[1]?.body).toBe(fetchMock.mock.calls[0]?.[1]?.body);
+  });
+});
+
+describe('InquiryForm, opened with the bar planner\'s numbers in the address', () => {
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  function openWith(search: string) {
+    window.history.replaceState({ kept: true }, '', `/contact${search}`);
+    return setup();
+  }
+  const query = (values: Record<string, string>) => `?${new URLSearchParams(values)}`;
+  const PLAN = 'Bar plan: 120 guests, 5 hours, Spirits only (mixed drinks). About 720 drinks. Spirits: 45 750 ml bottles. 3 bartenders.';
+
+  test('fills the guest count and the message, removes those parameters and keeps the rest of the address', async () => {
+    openWith(`${query({ guestCount: '120', message: PLAN })}&ref=planner#form`);
+    await waitFor(() => expect(field(labels.guestCount)).toHaveValue('120'));
+    expect(field(labels.message)).toHaveValue(PLAN);
+    expect(window.location.pathname).toBe('/contact');
+    expect(window.location.search).toBe('?ref=planner');
+    expect(window.location.hash).toBe('#form');
+    expect(window.history.state).toEqual({ kept: true });
+    for (const name of ['firstName', 'lastName', 'email', 'phone', 'eventLocation'] as const) expect(field(labels[name])).toHaveValue('');
+  });
+
+  test('the visitor can still edit what was filled in, and sends it', async () => {
+    const { user } = openWith(query({ guestCount: '120', message: PLAN }));
+    await waitFor(() => expect(field(labels.guestCount)).toHaveValue('120'));
+    await user.clear(field(labels.guestCount));
+    await user.type(field(labels.guestCount), '90');
+    await user.type(field(labels.message), ' Outdoor wedding.');
+    expect(field(labels.guestCount)).toHaveValue('90');
+    expect(field(labels.message)).toHaveValue(`${PLAN} Outdoor wedding.`);
+  });
+
+  test.each([
+    ['NaN guests', { guestCount: 'NaN' }],
+    ['a negative count', { guestCount: '-5' }],
+    ['a fraction', { guestCount: '12.5' }],
+    ['more guests than the form takes', { guestCount: '100001' }],
+    ['script text as guests', { guestCount: '<script>alert(1)</script>' }],
+    ['an empty count', { guestCount: '' }],
+  ])('ignores %s, and still removes the parameter', async (_name, values) => {
+    openWith(query(values));
+    await waitFor(() => expect(window.location.search).toBe(''));
+    expect(field(labels.guestCount)).toHaveValue('');
+  });
+
+  test('keeps script text in a message as plain text: no element is created', async () => {
+    const hostile = '<script>window.pwned = true</script><img src=x onerror="window.pwned = true">';
+    openWith(query({ message: hostile }));
+    await waitFor(() => expect(field(labels.message)).toHaveValue(hostile));
+    expect(document.querySelector('script, img')).toBeNull();
+    expect((window as { pwned?: boolean }).pwned).toBeUndefined();
+  });
+
+  test('cuts an over-long message to the longest the form takes', async () => {
+    openWith(query({ message: 'x'.repeat(MAX_MESSAGE_LENGTH + 500) }));
+    await waitFor(() => expect(field(labels.message)).toHaveValue('x'.repeat(MAX_MESSAGE_LENGTH)));
+  });
+
+  test.each([
+    ['hidden control characters', 'Bar plan\u0000 with a NUL'],
+    ['a text-direction override', 'Bar plan \u202Eexe.png'],
+  ])('ignores a message with %s', async (_name, message) => {
+    openWith(query({ message, guestCount: '80' }));
+    await waitFor(() => expect(field(labels.guestCount)).toHaveValue('80'));
+    expect(field(labels.message)).toHaveValue('');
+    expect(window.location.search).toBe('');
+  });
+
+  test('ignores unknown parameters and leaves the address alone without its own', async () => {
+    openWith(query({ firstName: 'Mallory', email: 'mallory@example.com', eventLocation: 'Nowhere' }));
+    await act(async () => {});
+    for (const name of ['firstName', 'email', 'eventLocation', 'guestCount', 'message'] as const) expect(field(labels[name])).toHaveValue('');
+    expect(window.location.search).toBe(`?${new URLSearchParams({ firstName: 'Mallory', email: 'mallory@example.com', eventLocation: 'Nowhere' })}`);
   });
 });

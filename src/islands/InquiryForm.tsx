@@ -1,8 +1,9 @@
-import type { InputEvent } from 'react';
+import { useEffect, useRef, type InputEvent } from 'react';
+import * as v from 'valibot';
 import type { InquiryFormCopy } from '../content.config';
 import { submitInquiry } from '../lib/api';
 import { useHydrated } from '../lib/use-hydrated';
-import { INQUIRY_EVENT_TYPES, InquirySchema } from '../schemas/inquiry';
+import { GuestCountSchema, INQUIRY_EVENT_TYPES, InquirySchema, MAX_MESSAGE_LENGTH } from '../schemas/inquiry';
 import { showToast } from '../stores/toasts';
 import Field, { Options } from './form/Field';
 import Honeypot from './form/Honeypot';
@@ -18,6 +19,32 @@ interface Props {
 
 type FieldName = keyof InquiryFormCopy['labels'];
 
+/** Address parameters the form fills a field from (the bar planner's "Send these numbers"), each with its schema. */
+const PREFILL = { guestCount: GuestCountSchema, message: InquirySchema.entries.message } as const;
+
+/**
+ * Fills the empty fields named in the address (?guestCount=120&message=...) with what the shared schemas accept, a
+ * too long message cut to the longest allowed, and removes those parameters from the address. Anything else is ignored.
+ */
+function prefillFromAddress(form: HTMLFormElement): void {
+  const url = new URL(window.location.href);
+  let found = false;
+  for (const [name, schema] of Object.entries(PREFILL)) {
+    const raw = url.searchParams.get(name);
+    if (raw === null) continue;
+    found = true;
+    url.searchParams.delete(name);
+    // Cut, never split a surrogate pair: the rest is judged by the schema as if typed.
+    const text = raw.slice(0, MAX_MESSAGE_LENGTH).replace(/[\uD800-\uDBFF]$/, '');
+    const parsed = v.safeParse(schema, text);
+    const control = form.elements.namedItem(name);
+    if (parsed.success && parsed.output && (control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement) && !control.value) {
+      control.value = parsed.output;
+    }
+  }
+  if (found) window.history.replaceState(window.history.state, '', url);
+}
+
 /**
  * The event inquiry form of the contact page. Validates with the shared InquirySchema before sending, shows each
  * field's message next to it (also a 400's `fields` from the server), keeps the input on failure, resets on success.
@@ -25,6 +52,10 @@ type FieldName = keyof InquiryFormCopy['labels'];
  */
 export default function InquiryForm({ copy, labelledBy }: Props) {
   const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (formRef.current) prefillFromAddress(formRef.current);
+  }, []);
   const { pending, errors, onSubmit, clearError } = useApiForm({
     schema: InquirySchema,
     send: submitInquiry,
@@ -43,7 +74,7 @@ export default function InquiryForm({ copy, labelledBy }: Props) {
   const field = (name: FieldName) => ({ id: `inquiry-${name}`, label: copy.labels[name], error: errors[name] });
 
   return (
-    <form className={styles.form} noValidate aria-labelledby={labelledBy} aria-busy={pending} onSubmit={onSubmit} onInput={onInput}>
+    <form ref={formRef} className={styles.form} noValidate aria-labelledby={labelledBy} aria-busy={pending} onSubmit={onSubmit} onInput={onInput}>
       <div className={styles.row}>
         <Field {...field('firstName')}>
           {(control) => <input {...control} name="firstName" type="text" autoComplete="given-name" required />}

@@ -32,3 +32,13 @@ export async function getList<C extends 'highlights' | 'testimonials' | 'values'
   const entries = await getCollection(collection);
   return entries.map((entry) => ({ ...entry.data, id: entry.id })).sort((a, b) => a.position - b.position);
 }
+
+/** Loads the bar planner's ratios and copy, failing the build when an entry is missing or names no cocktail. */
+export async function getBarPlanner(): Promise<CollectionEntry<'barPlanner'>['data']> {
+  const entry = await getEntry('barPlanner', 'planner');
+  if (!entry) throw new Error('src/content/bar-planner.json must define a "planner" entry');
+  const cocktailIds = new Set((await getCollection('cocktails')).map((cocktail) => cocktail.id));
+  const unknown = Object.keys(entry.data.cocktails).filter((id) => !cocktailIds.has(id));
+  if (unknown.length > 0) throw new Error(`src/content/bar-planner.json has lines for unknown cocktails: ${unknown.join(', ')}`);
+  return entry.data;
+}

@@ -1,0 +1,172 @@
+// Browser-safe: the planner island and the /services page's static plan both compute with these.
+import type { BarPlannerContent } from '../content.config';
+import { fillTemplate } from './template';
+
+/** `T` without its `source` fields, at any depth: the page states the sources, the island only computes. */
+type WithoutSources<T> = T extends readonly (infer U)[]
+  ? WithoutSources<U>[]
+  : T extends object
+    ? { [K in keyof T as K extends 'source' ? never : K]: WithoutSources<T[K]> }
+    : T;
+
+/** The ratios and copy the planner computes and words with (src/content/bar-planner.json, sources aside). */
+export type PlannerRules = WithoutSources<
+  Pick<BarPlannerContent, 'limits' | 'drinks' | 'bartenders' | 'kinds' | 'mixes' | 'cocktails' | 'cocktailFallback' | 'perGuest' | 'copy'>
+>;
+
+/** The rules as the island receives them: without the sources, which the page lists once (fewer bytes of HTML). */
+export function withoutSources<T>(rules: T): WithoutSources<T> {
+  return JSON.parse(JSON.stringify(rules, (key, value: unknown) => (key === 'source' ? undefined : value))) as WithoutSources<T>;
+}
+
+/** A signature cocktail the host can pick as the whole menu. */
+export interface CocktailChoice {
+  id: string;
+  name: string;
+}
+
+/** What the host tells the planner; a number that is not a whole number in range is refused. */
+export interface PlanInput {
+  guests: number;
+  hours: number;
+  mix: string;
+}
+
+/** One line of the shopping list: how many of a purchasable unit. */
+export interface PlanLine {
+  id: string;
+  label: string;
+  group: 'alcohol' | 'supplies';
+  quantity: number;
+  unit: { one: string; other: string };
+}
+
+/** A worked plan: the drinks, the shopping list in whole units, and the bartenders. */
+export interface Plan {
+  guests: number;
+  hours: number;
+  /** The chosen mix's label ("Beer and wine", "Signature cocktail: Texas Mule"). */
+  mix: string;
+  drinks: number;
+  lines: PlanLine[];
+  bartenders: number;
+}
+
+/** A field's message, per field the planner refused. */
+export type PlanProblems = Partial<Record<keyof PlanInput, string>>;
+
+/** A plan, or why there is none. */
+export type PlanResult = { ok: true; plan: Plan } | { ok: false; problems: PlanProblems };
+
+// Shares like 0.3 × 500 land a hair above the whole number (150.00000000000003): never buy a unit for that hair.
+const EPSILON = 1e-9;
+
+/** Rounds up to a whole purchasable unit (never below zero, never -0). */
+export function roundUp(value: number): number {
+  return Math.max(0, Math.ceil(value - EPSILON));
+}
+
+/** The text a visitor typed as a whole number ("120", " 120 "), else NaN. */
+export function parseWholeNumber(text: string): number {
+  const trimmed = text.trim();
+  return /^\d{1,6}$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+}
+
+/** Every mix the host can choose: the content's mixes, then one per signature cocktail. */
+export function mixOptions(rules: PlannerRules, cocktails: readonly CocktailChoice[]): { id: string; label: string }[] {
+  return [
+    ...rules.mixes.map(({ id, label }) => ({ id, label })),
+    ...cocktails.map(({ id, name }) => ({ id, label: fillTemplate(rules.copy.cocktail, { name }) })),
+  ];
+}
+
+/** Drinks for the party: more per guest in the first hour, then the later hours' rate. */
+export function totalDrinks(guests: number, hours: number, rules: Pick<PlannerRules, 'drinks'>): number {
+  return roundUp(guests * (rules.drinks.firstHour + (hours - 1) * rules.drinks.laterHours));
+}
+
+/** Bartenders for the guests: one per `guestsPer`, never fewer than the minimum. */
+export function bartendersFor(guests: number, rules: Pick<PlannerRules, 'bartenders'>): number {
+  return Math.max(rules.bartenders.minimum, roundUp(guests / rules.bartenders.guestsPer));
+}
+
+function inRange(value: number, limit: { min: number; max: number }): boolean {
+  return Number.isInteger(value) && value >= limit.min && value <= limit.max;
+}
+
+function linesFor(drinks: number, lines: PlannerRules['cocktailFallback']): PlanLine[] {
+  return lines.map(({ id, label, group, drinksPerUnit, unit }) => ({
+    id,
+    label,
+    group,
+    quantity: roundUp(drinks / drinksPerUnit),
+    unit,
+  }));
+}
+
+/** Works out the plan for `input`, or says which inputs are out of range (never NaN). */
+export function planBar(input: PlanInput, rules: PlannerRules, cocktails: readonly CocktailChoice[]): PlanResult {
+  const { limits, copy } = rules;
+  const problems: PlanProblems = {};
+  if (!inRange(input.guests, limits.guests)) problems.guests = fillTemplate(copy.problems.guests, limits.guests);
+  if (!inRange(input.hours, limits.hours)) problems.hours = fillTemplate(copy.problems.hours, limits.hours);
+  const mix = rules.mixes.find((candidate) => candidate.id === input.mix);
+  const cocktail = mix ? undefined : cocktails.find((candidate) => candidate.id === input.mix);
+  if (!mix && !cocktail) problems.mix = copy.problems.mix;
+  if (Object.keys(problems).length > 0) return { ok: false, problems };
+
+  const { guests, hours } = input;
+  const drinks = totalDrinks(guests, hours, rules);
+  const lines: PlanLine[] = [];
+  if (mix) {
+    for (const [kind, share] of Object.entries(mix.shares) as [keyof PlannerRules['kinds'], number][]) {
+      lines.push(...linesFor(roundUp(drinks * share), rules.kinds[kind].lines));
+    }
+  } else {
+    lines.push(...linesFor(drinks, rules.cocktails[cocktail!.id] ?? rules.cocktailFallback));
+  }
+  for (const item of rules.perGuest) {
+    const { id, label, group, unit } = item;
+    lines.push({ id, label, group, quantity: roundUp((guests * item.perGuest) / item.unitSize), unit });
+  }
+  const mixLabel = mix ? mix.label : fillTemplate(copy.cocktail, { name: cocktail!.name });
+  return { ok: true, plan: { guests, hours, mix: mixLabel, drinks, lines, bartenders: bartendersFor(guests, rules) } };
+}
+
+/** "9 cases of 24", "1 sleeve of 50". */
+export function quantityText(line: Pick<PlanLine, 'quantity' | 'unit'>): string {
+  return `${line.quantity} ${line.quantity === 1 ? line.unit.one : line.unit.other}`;
+}
+
+/** "About 500 drinks for 100 guests over 4 hours." */
+export function drinksText(plan: Pick<Plan, 'drinks' | 'guests' | 'hours'>, copy: PlannerRules['copy']): string {
+  return fillTemplate(copy.drinks, { drinks: plan.drinks, guests: plan.guests, hours: plan.hours });
+}
+
+/** What the live region reads once the visitor pauses: the drinks and bartenders, or what to fix. */
+export function resultSummary(result: PlanResult, copy: PlannerRules['copy']): string {
+  if (!result.ok) return Object.values(result.problems).join(' ');
+  return `${drinksText(result.plan, copy)} ${bartendersText(result.plan.bartenders, copy)}.`;
+}
+
+/** "2 bartenders". */
+export function bartendersText(count: number, copy: PlannerRules['copy']): string {
+  return fillTemplate(count === 1 ? copy.bartenders.one : copy.bartenders.other, { count });
+}
+
+/** The plan in one plain-text paragraph (plain spaces only): the inquiry's message, so the owner reads the numbers. */
+export function planMessage(plan: Plan, copy: PlannerRules['copy']): string {
+  return fillTemplate(copy.message, {
+    guests: plan.guests,
+    hours: plan.hours,
+    mix: plan.mix,
+    drinks: plan.drinks,
+    lines: plan.lines.map((line) => `${line.label}: ${quantityText(line)}`).join('; '),
+    bartenders: bartendersText(plan.bartenders, copy),
+  }).replace(/\u00a0/g, ' '); // the units' no-break spaces keep "(750 ml)" on one line on screen; plain spaces in a message
+}
+
+/** The contact page's address carrying the plan: the guest count and the plan as the message (no personal data). */
+export function inquiryHref(plan: Plan, copy: PlannerRules['copy']): string {
+  return `/contact?${new URLSearchParams({ guestCount: String(plan.guests), message: planMessage(plan, copy) })}`;
+}

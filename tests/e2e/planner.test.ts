@@ -1,0 +1,147 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import cocktailsJson from '../../src/content/cocktails.json';
+import plannerJson from '../../src/content/bar-planner.json';
+import { bartendersText, drinksText, mixOptions, planBar, planMessage, quantityText, resultSummary, type PlanInput, type PlannerRules } from '../../src/lib/bar-planner';
+import { fillTemplate } from '../../src/lib/template';
+import { INQUIRY_LABELS } from '../fixtures';
+import { axeViolations } from './support/axe';
+import { eventually, openPage, skipBrowser, useBrowser, waitForIsland, type ViewportName } from './support/browser';
+
+const rules = plannerJson.planner as unknown as PlannerRules;
+const { copy } = rules;
+const cocktails = cocktailsJson.map(({ id, name }) => ({ id, name }));
+
+/** The planner's table cases: worked by hand in src/lib/bar-planner.test.ts. */
+const CASES: PlanInput[] = [
+  { guests: 50, hours: 4, mix: 'beer-wine' },
+  { guests: 120, hours: 5, mix: 'spirits' },
+  { guests: 30, hours: 3, mix: 'texas-mule' },
+];
+
+function planFor(input: PlanInput) {
+  const result = planBar(input, rules, cocktails);
+  if (!result.ok) throw new Error(`no plan for ${JSON.stringify(input)}`);
+  return result.plan;
+}
+
+const section = (page: Page) => page.getByRole('region', { name: plannerJson.planner.heading });
+const input = (page: Page, name: keyof typeof copy.labels) => section(page).getByLabel(copy.labels[name], { exact: true });
+
+/** Opens /services, scrolls to the planner and waits until it has hydrated (its inputs are enabled). */
+async function openPlanner(viewportName: ViewportName, browser: Parameters<typeof openPage>[0]) {
+  const opened = await openPage(browser, '/services', { viewportName });
+  await section(opened.page).scrollIntoViewIfNeeded();
+  await waitForIsland(opened.page, 'BarPlanner');
+  await input(opened.page, 'guests').and(opened.page.locator(':enabled')).waitFor();
+  return opened;
+}
+
+/** Types a number into a focused field by keyboard: select what is there, then type over it. */
+async function typeNumber(page: Page, value: number) {
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(String(value));
+}
+
+/** Enters `plan` by keyboard only: Tab from the guests field to hours and to the mix, arrows through the mixes. */
+async function enterByKeyboard(page: Page, plan: PlanInput) {
+  await input(page, 'guests').focus();
+  await typeNumber(page, plan.guests);
+  await page.keyboard.press('Tab');
+  await typeNumber(page, plan.hours);
+  await page.keyboard.press('Tab');
+  const ids = mixOptions(rules, cocktails).map((option) => option.id);
+  const from = ids.indexOf(await input(page, 'mix').inputValue());
+  const to = ids.indexOf(plan.mix);
+  for (let step = 0; step < Math.abs(to - from); step++) await page.keyboard.press(to > from ? 'ArrowDown' : 'ArrowUp');
+  await eventually(() => input(page, 'mix').inputValue()).toBe(plan.mix);
+}
+
+/** The shopping list as shown: [item, quantity] rows of every table. */
+async function shownRows(page: Page): Promise<string[][]> {
+  return section(page)
+    .locator('table tbody tr')
+    .evaluateAll((rows) => rows.map((row) => [row.querySelector('th')?.textContent ?? '', row.querySelector('td')?.textContent ?? '']));
+}
+
+describe.skipIf(skipBrowser)('bar planner on /services', () => {
+  const browser = useBrowser();
+
+  describe.each<ViewportName>(['phone', 'desktop'])('at %s width', (viewportName) => {
+    test('works out the three table cases typed by keyboard, announces each, axe 0', async () => {
+      const { context, page } = await openPlanner(viewportName, browser());
+      try {
+        expect(await axeViolations(page)).toEqual([]);
+        for (const plan of CASES) {
+          await enterByKeyboard(page, plan);
+          const expected = planFor(plan);
+          await eventually(() => shownRows(page)).toEqual(expected.lines.map((line) => [line.label, quantityText(line)]));
+          await eventually(() => section(page).getByRole('status').textContent()).toBe(resultSummary({ ok: true, plan: expected }, copy));
+          await eventually(() => section(page).locator('p', { hasText: `${copy.bartendersLabel}:` }).textContent()).toBe(
+            `${copy.bartendersLabel}: ${bartendersText(expected.bartenders, copy)}`,
+          );
+          expect(await axeViolations(page)).toEqual([]);
+        }
+      } finally {
+        await context.close();
+      }
+    });
+
+    test('refuses an out-of-range guest count with the range, axe 0', async () => {
+      const { context, page } = await openPlanner(viewportName, browser());
+      try {
+        await input(page, 'guests').focus();
+        await typeNumber(page, rules.limits.guests.max + 1);
+        const problem = fillTemplate(copy.problems.guests, rules.limits.guests);
+        await eventually(() => input(page, 'guests').getAttribute('aria-invalid')).toBe('true');
+        // The message is the field's description, and the live region reads it once the visitor pauses.
+        await eventually(async () => {
+          const id = await input(page, 'guests').getAttribute('aria-describedby');
+          return id ? page.locator(`[id="${id}"]`).textContent() : null;
+        }).toBe(problem);
+        await eventually(() => section(page).getByRole('status').textContent()).toBe(problem);
+        await eventually(() => section(page).locator('table').count()).toBe(0);
+        expect(await axeViolations(page)).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+
+    test('"Send these numbers" lands on /contact with the guest count and the plan filled in, axe 0', async () => {
+      const { context, page } = await openPlanner(viewportName, browser());
+      try {
+        const plan = CASES[1]!;
+        await enterByKeyboard(page, plan);
+        const link = section(page).getByRole('link', { name: copy.send });
+        await eventually(() => link.getAttribute('href')).toContain(`guestCount=${plan.guests}`);
+        await link.focus();
+        await page.keyboard.press('Enter');
+        await page.waitForURL((url) => url.pathname === '/contact');
+        await waitForIsland(page, 'InquiryForm');
+        const guestCount = page.getByLabel(INQUIRY_LABELS.guestCount, { exact: true });
+        const message = page.getByLabel(INQUIRY_LABELS.message, { exact: true });
+        await eventually(() => guestCount.inputValue()).toBe(String(plan.guests));
+        await eventually(() => message.inputValue()).toBe(planMessage(planFor(plan), copy));
+        await eventually(() => new URL(page.url()).search).toBe('');
+        expect(await axeViolations(page)).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  });
+
+  test('without JavaScript the section shows the example plan and the rules of thumb, never an empty box', async () => {
+    const { context, page } = await openPage(browser(), '/services', { viewportName: 'phone', javaScriptEnabled: false });
+    try {
+      const expected = planFor(plannerJson.planner.example);
+      await eventually(() => shownRows(page)).toEqual(expected.lines.map((line) => [line.label, quantityText(line)]));
+      // Read as text: the locator engine skips <noscript>, which a browser without JavaScript shows.
+      await eventually(() => section(page).innerText()).toContain(copy.noscript);
+      const text = await section(page).innerText();
+      for (const shown of [plannerJson.planner.hostNote, copy.rulesHeading, drinksText(expected, copy)]) expect(text).toContain(shown);
+      expect(await section(page).getByRole('link', { name: copy.send }).getAttribute('href')).toContain(`guestCount=${expected.guests}`);
+    } finally {
+      await context.close();
+    }
+  });
+});
