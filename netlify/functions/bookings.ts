@@ -11,17 +11,17 @@ import { readJsonBody } from '../lib/http/body';
 import { endpoint } from '../lib/http/endpoint';
 import { noteInLog } from '../lib/http/log';
 import { reply, replyError, replyInvalid } from '../lib/http/reply';
+import { replySlotRefusal } from '../lib/http/slot-refusal';
 import { answerOnce, idempotentRequest, readIdempotencyKey } from '../lib/idempotency';
 import { deliverSoon } from '../lib/mail/deliver';
-
-const SLOT_TAKEN = 'Sorry, that time slot was just booked. Please pick another.';
 
 function replyReservation(result: ReserveResult): Response {
   switch (result.outcome) {
     case 'reserved':
       return reply(201, { booking: result.booking });
     case 'slot_taken':
-      return replyError(409, 'slot_taken', SLOT_TAKEN, { fields: { timeSlot: SLOT_TAKEN } });
+    case 'slot_started':
+      return replySlotRefusal(result.outcome);
     case 'hold_limit_reached':
       return replyError(422, 'hold_limit_reached', HOLD_LIMIT_MESSAGE, { fields: { clientEmail: HOLD_LIMIT_MESSAGE } });
     case 'too_many_holds':
@@ -31,7 +31,8 @@ function replyReservation(result: ReserveResult): Response {
 
 /**
  * POST /api/bookings: reserves a time slot and sends the confirmation (calendar file, cancel link) and the owner's
- * notification; answers 201 { booking }, 409 when someone else holds it, 422 when the mailbox already holds its
+ * notification; answers 201 { booking }, 409 when someone else holds it or it has started (Texas time), 422 when the
+ * mailbox already holds its
  * limit of future dates, 429 when the client's IP has made its daily budget of new holds. An Idempotency-Key makes a
  * retry replay the first answer.
  */
