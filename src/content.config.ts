@@ -223,7 +223,8 @@ const reservationCopy = z.object({
 /** Copy of the panel that replaces the slot list and form after a booking: what was booked, the mail, calendar links. */
 const confirmationCopy = z.object({
   heading: text,
-  when: template('date', 'slot', 'start', 'end'),
+  /** The slot in Texas time, on its own line under the long date. */
+  when: template('slot', 'start', 'end'),
   /** The slot's name before its hours ("Evening, 6 PM to 11 PM"), keyed by TimeSlotKey. */
   slotNames: z.object({ morning: text, afternoon: text, evening: text }),
   emailed: template('email'),

@@ -37,7 +37,7 @@ describe('ConfirmationPanel', () => {
     const heading = screen.getByRole('heading', { level: 3, name: copy.heading });
     expect(heading).toHaveAttribute('tabindex', '-1');
     expect(screen.getByRole('region', { name: copy.heading })).toBeInTheDocument();
-    const when = `Sunday, March 14, 2027 · Evening, 6${NBSP}PM to 11${NBSP}PM Texas time`;
+    const when = `Sunday, March 14, 2027 Evening, 6${NBSP}PM to 11${NBSP}PM Texas time`;
     expect(screen.getByText((_, element) => element?.tagName === 'P' && element.textContent === when)).toBeInTheDocument();
     expect(screen.getByText(/^We e-mailed /)).toHaveTextContent(
       'We e-mailed dolly@example.com a confirmation with a calendar invitation and a link to change or cancel.',

@@ -67,7 +67,9 @@ export default function ConfirmationPanel({ copy, business, booked, headingRef, 
         </svg>
         {copy.heading}
       </h3>
-      <p className={styles.when}>{fillTemplate(copy.when, values)}</p>
+      <p className={styles.when}>
+        <span className={styles.date}>{values.date}</span> {fillTemplate(copy.when, values)}
+      </p>
       <p className={styles.emailed}>
         {fillTemplate(beforeEmail, values)}
         <strong className={styles.address}>{booked.clientEmail}</strong>
