@@ -4,11 +4,11 @@ import { flushSync } from 'react-dom';
 import * as v from 'valibot';
 import type { CheckerCopy } from '../content.config';
 import { ApiError, createBooking } from '../lib/api';
-import { BookingSchema, type BookingOutput } from '../schemas/booking';
+import { BookingSchema } from '../schemas/booking';
 import { $availability, loadAvailability, refetchAvailability } from '../stores/availability';
 import { showToast } from '../stores/toasts';
 import styles from './AvailabilityChecker.module.css';
-import ConfirmationPanel, { type BusinessContact } from './availability/ConfirmationPanel';
+import ConfirmationPanel, { type BookedSlot, type BusinessContact } from './availability/ConfirmationPanel';
 import DatePicker from './availability/DatePicker';
 import ReservationForm, { NO_DETAILS, type ReservationDetails } from './availability/ReservationForm';
 import SlotList from './availability/SlotList';
@@ -37,8 +37,8 @@ export default function AvailabilityChecker({ copy, business }: Props) {
   const [slot, setSlot] = useState('');
   const [details, setDetails] = useState(NO_DETAILS);
   const [slotGone, setSlotGone] = useState(false);
-  // The values of the booking just made, while its confirmation is on show (component state only).
-  const [booked, setBooked] = useState<BookingOutput>();
+  // What the confirmation shows of the booking just made, while it is on show (component state only).
+  const [booked, setBooked] = useState<BookedSlot>();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const confirmationRef = useRef<HTMLHeadingElement>(null);
   const availability = useStore($availability);
@@ -59,7 +59,7 @@ export default function AvailabilityChecker({ copy, business }: Props) {
       flushSync(() => {
         setSlot('');
         setDetails(NO_DETAILS);
-        setBooked(values);
+        setBooked({ date: values.date, timeSlot: values.timeSlot, clientEmail: values.clientEmail, eventType: values.eventType });
       });
       confirmationRef.current?.focus();
       showToast(copy.reservation.confirmed);
