@@ -220,7 +220,24 @@ const reservationCopy = z.object({
   missing: toast,
 });
 
-/** Copy of the availability checker island: date picker, slot list and reservation form. */
+/** Copy of the panel that replaces the slot list and form after a booking: what was booked, the mail, calendar links. */
+const confirmationCopy = z.object({
+  heading: text,
+  /** The slot in Texas time, on its own line under the long date. */
+  when: template('slot', 'start', 'end'),
+  /** The slot's name before its hours ("Evening, 6 PM to 11 PM"), keyed by TimeSlotKey. */
+  slotNames: z.object({ morning: text, afternoon: text, evening: text }),
+  emailed: template('email'),
+  calendarHeading: text,
+  googleLabel: text,
+  outlookLabel: text,
+  newTab: text,
+  calendarTitle: text,
+  calendarDescription: text,
+  again: text,
+});
+
+/** Copy of the availability checker island: date picker, slot list, reservation form and confirmation panel. */
 const checkerCopy = z.object({
   dateLabel: text,
   slotsHeading: text,
@@ -232,6 +249,7 @@ const checkerCopy = z.object({
   retry: text,
   slotGone: text,
   reservation: reservationCopy,
+  confirmation: confirmationCopy,
 });
 
 const formPageMeta = { ...pageMeta, noscript: text };
@@ -549,6 +567,8 @@ export type PlannerLineContent = z.infer<typeof plannerLine>;
 export type InquiryFormCopy = z.infer<typeof inquiryFormCopy>;
 /** The availability checker's copy, as the availability page passes it to the island. */
 export type CheckerCopy = z.infer<typeof checkerCopy>;
+/** The confirmation panel's copy (part of CheckerCopy). */
+export type ConfirmationCopy = z.infer<typeof confirmationCopy>;
 /** The reservation form's copy (part of CheckerCopy). */
 export type ReservationCopy = z.infer<typeof reservationCopy>;
 /** The cancel page island's copy, as the cancel page passes it. */

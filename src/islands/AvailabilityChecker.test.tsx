@@ -2,6 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import forms from '../content/forms.json';
+import settings from '../content/settings.json';
 import { fillTemplate } from '../lib/template';
 import { formatLongDate } from '../lib/time-slots';
 import { addDaysUtc, todayUtc } from '../schemas/dates';
@@ -17,6 +18,8 @@ type User = ReturnType<typeof userEvent.setup>;
 
 const copy = forms.availability.checker;
 const reservation = copy.reservation;
+const confirmation = copy.confirmation;
+const business = { brandName: settings.site.brandName, phone: settings.site.phone, email: settings.site.email };
 const { labels } = reservation;
 
 const DAY = addDaysUtc(todayUtc(), 10);
@@ -54,7 +57,7 @@ function setup() {
   const user = userEvent.setup();
   render(
     <>
-      <AvailabilityChecker copy={copy} />
+      <AvailabilityChecker copy={copy} business={business} />
       <Toaster />
     </>,
   );
@@ -62,6 +65,8 @@ function setup() {
 }
 
 const dateInput = () => screen.getByLabelText(copy.dateLabel);
+const confirmationHeading = () => screen.getByRole('heading', { name: confirmation.heading });
+const bookAnotherButton = () => screen.getByRole('button', { name: confirmation.again });
 const availabilityCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/availability/'));
 const bookingCalls = () => fetchMock.mock.calls.filter(([url]) => url === '/api/bookings');
 const slotRadio = (label: string) => screen.getByRole('radio', { name: label });
@@ -204,7 +209,7 @@ describe('AvailabilityChecker', () => {
     expect(bookingCalls()).toHaveLength(0);
   });
 
-  test('books the slot: pending state, confirmation, four fields cleared, date kept, availability refetched', async () => {
+  test('books the slot: pending state, toast and confirmation panel, four fields cleared, date kept, availability refetched', async () => {
     slotsByDate[DAY] = ['morning', 'evening'];
     let answer!: (response: Response) => void;
     bookingAnswer = () => new Promise<Response>((resolve) => (answer = resolve));
@@ -242,12 +247,24 @@ describe('AvailabilityChecker', () => {
     expect(screen.getByText(reservation.confirmed.title).closest('[role="status"]')).toHaveTextContent(
       `${reservation.confirmed.title}${reservation.confirmed.description}`,
     );
+    // The panel takes the place of the picker, the slot list and the form; focus moves to its heading.
+    expect(confirmationHeading()).toHaveFocus();
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(copy.dateLabel)).not.toBeInTheDocument();
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    expect(screen.getByText(/^We e-mailed /)).toHaveTextContent(
+      fillTemplate(confirmation.emailed, { email: 'hank@example.com' }),
+    );
+    await waitFor(() => expect(availabilityCalls()).toHaveLength(2));
+
+    // Book another time: back to the picker with the date kept, the refetched list, focus on the slot heading.
+    await user.click(bookAnotherButton());
+    expect(screen.queryByRole('heading', { name: confirmation.heading })).not.toBeInTheDocument();
     expect(dateInput()).toHaveValue(DAY);
     expect(screen.getByRole('heading', { name: copy.slotsHeading })).toHaveFocus();
     await waitFor(() => expect(screen.queryByRole('radio', { name: 'Evening 6PM - 11PM' })).not.toBeInTheDocument());
-    expect(availabilityCalls()).toHaveLength(2);
     expect(slotRadio('Morning 9AM - 1PM')).not.toBeChecked();
+    expect(availabilityCalls()).toHaveLength(2);
 
     // Picking again shows the name, e-mail and event type cleared.
     await user.click(slotRadio('Morning 9AM - 1PM'));
@@ -429,6 +446,7 @@ describe('AvailabilityChecker: the client’s optional details', () => {
       guestCount: 80,
       eventLocation: 'Austin, TX',
     });
+    await user.click(bookAnotherButton());
     await user.click(await screen.findByRole('radio', { name: 'Morning 9AM - 1PM' }));
     for (const label of [labels.phone, labels.guestCount, labels.eventLocation]) expect(screen.getByLabelText(label)).toHaveValue('');
   });

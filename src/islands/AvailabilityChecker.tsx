@@ -8,6 +8,7 @@ import { BookingSchema } from '../schemas/booking';
 import { $availability, loadAvailability, refetchAvailability } from '../stores/availability';
 import { showToast } from '../stores/toasts';
 import styles from './AvailabilityChecker.module.css';
+import ConfirmationPanel, { type BookedSlot, type BusinessContact } from './availability/ConfirmationPanel';
 import DatePicker from './availability/DatePicker';
 import ReservationForm, { NO_DETAILS, type ReservationDetails } from './availability/ReservationForm';
 import SlotList from './availability/SlotList';
@@ -16,6 +17,8 @@ import { useApiForm } from './form/use-api-form';
 interface Props {
   /** The checker's copy (src/content/forms.json, `availability.checker`). */
   copy: CheckerCopy;
+  /** The business's name, phone and e-mail (src/content/settings.json), for the calendar links. */
+  business: BusinessContact;
 }
 
 /** The shared schema's message for a chosen date (past, too far ahead, not a date), or undefined when bookable. */
@@ -26,14 +29,18 @@ function dateProblem(date: string): string | undefined {
 
 /**
  * The availability page's checker: pick a date (today in UTC at the earliest), see its free slots, pick one and
- * reserve it. A picked slot survives a date change while the new date still offers it; otherwise it is cleared.
+ * reserve it. A picked slot survives a date change while the new date still offers it; otherwise it is cleared. A
+ * booking made shows its confirmation in place of the picker until the visitor chooses to book another time.
  */
-export default function AvailabilityChecker({ copy }: Props) {
+export default function AvailabilityChecker({ copy, business }: Props) {
   const [date, setDate] = useState('');
   const [slot, setSlot] = useState('');
   const [details, setDetails] = useState(NO_DETAILS);
   const [slotGone, setSlotGone] = useState(false);
+  // What the confirmation shows of the booking just made, while it is on show (component state only).
+  const [booked, setBooked] = useState<BookedSlot>();
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const confirmationRef = useRef<HTMLHeadingElement>(null);
   const availability = useStore($availability);
 
   const dateMessage = date ? dateProblem(date) : undefined;
@@ -52,8 +59,9 @@ export default function AvailabilityChecker({ copy }: Props) {
       flushSync(() => {
         setSlot('');
         setDetails(NO_DETAILS);
+        setBooked({ date: values.date, timeSlot: values.timeSlot, clientEmail: values.clientEmail, eventType: values.eventType });
       });
-      headingRef.current?.focus();
+      confirmationRef.current?.focus();
       showToast(copy.reservation.confirmed);
       void refetchAvailability(values.date);
     },
@@ -87,10 +95,23 @@ export default function AvailabilityChecker({ copy }: Props) {
     setSlotGone(false);
   };
 
+  const bookAnother = () => {
+    flushSync(() => setBooked(undefined));
+    headingRef.current?.focus();
+  };
+
   const edit = (name: keyof ReservationDetails, value: string) => {
     setDetails((current) => ({ ...current, [name]: value }));
     form.clearError(name);
   };
+
+  if (booked) {
+    return (
+      <div className={styles.checker}>
+        <ConfirmationPanel copy={copy.confirmation} business={business} booked={booked} headingRef={confirmationRef} onBookAnother={bookAnother} />
+      </div>
+    );
+  }
 
   return (
     <div className={styles.checker}>

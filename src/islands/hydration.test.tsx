@@ -5,6 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import AvailabilityChecker from './AvailabilityChecker';
 import forms from '../content/forms.json';
+import settings from '../content/settings.json';
 import InquiryForm from './InquiryForm';
 import Toaster from './Toaster';
 
@@ -32,6 +33,8 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
+const business = { brandName: settings.site.brandName, phone: settings.site.phone, email: settings.site.email };
+
 describe('server-rendered islands', () => {
   test('the inquiry form is complete in the server HTML with its submit disabled, and enabled once hydrated', async () => {
     const html = renderToString(<InquiryForm copy={forms.contact.form} />);
@@ -48,12 +51,12 @@ describe('server-rendered islands', () => {
   });
 
   test('the checker renders its date picker disabled and without a min on the server, then sets today in UTC', async () => {
-    const parsed = parseHtml(renderToString(<AvailabilityChecker copy={forms.availability.checker} />));
+    const parsed = parseHtml(renderToString(<AvailabilityChecker copy={forms.availability.checker} business={business} />));
     const serverInput = parsed.querySelector('input[type="date"]');
     expect(serverInput).toHaveAttribute('disabled');
     expect(serverInput).not.toHaveAttribute('min');
 
-    const { recoverable, unmount } = await serverRenderThenHydrate(<AvailabilityChecker copy={forms.availability.checker} />);
+    const { recoverable, unmount } = await serverRenderThenHydrate(<AvailabilityChecker copy={forms.availability.checker} business={business} />);
     expect(recoverable).not.toHaveBeenCalled();
     const input = screen.getByLabelText(forms.availability.checker.dateLabel);
     expect(input).toBeEnabled();

@@ -10,12 +10,16 @@ import {
   bookingEventLabel,
   clock,
   fixedClock,
+  forms,
   slotLabel,
   uniqueEmail,
 } from '../fixtures';
+import { formatLongDate, slotWindow } from '../../src/lib/time-slots';
+import { fillTemplate } from '../../src/lib/template';
 import { HOLDS_PER_IP, HOLDS_PER_IP_PER_DAY } from '../../netlify/lib/bookings/reserve';
 import { throttleClientKey, windowStart } from '../../netlify/lib/throttle';
 import { TOO_MANY_HOLDS_MESSAGE } from '../../src/schemas/holds';
+import { axeViolations } from './support/axe';
 import { eventually, openContext, skipBrowser, useBrowser, type ViewportName } from './support/browser';
 import { queryRows } from './support/db';
 import { shownSlots } from './support/slots';
@@ -62,6 +66,10 @@ async function fillReservation(page: Page, name: string, email: string, eventTyp
 
 const reserveButton = (page: Page) => page.locator('main form button[type="submit"]');
 
+const CONFIRMATION = forms.availability.checker.confirmation;
+const confirmationPanel = (page: Page) => page.getByRole('region', { name: CONFIRMATION.heading });
+const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id);
+
 /** Text of the toast in a live region ('status' for good news, 'alert' for failures). */
 async function toastText(page: Page, role: 'status' | 'alert', text: string): Promise<string> {
   const region = page.getByRole(role).filter({ hasText: text });
@@ -76,7 +84,7 @@ describe.skipIf(skipBrowser)('availability and booking', () => {
     ['phone', 11],
     ['desktop', 12],
   ])('at %s width', (viewportName, daysAhead) => {
-    test('date, spinner, slots, Missing Information, reservation, confirmation; the slot is gone afterwards', async () => {
+    test('date, spinner, slots, Missing Information, reservation, confirmation panel, book another time; the slot is gone afterwards', async () => {
       const date = clock.day(daysAhead);
       const email = uniqueEmail(`booking-${viewportName}`);
       const { context, page } = await visit(browser(), viewportName);
@@ -125,9 +133,33 @@ describe.skipIf(skipBrowser)('availability and booking', () => {
 
         const confirmed = await toastText(page, 'status', BOOKING_TOASTS.confirmed.title);
         expect(confirmed).toContain(BOOKING_TOASTS.confirmed.description);
-        // Slot, name, e-mail and event type are cleared (the form goes with the slot); the date stays.
-        expect(await dateInput(page).inputValue()).toBe(date);
+
+        // The confirmation panel takes the place of the picker, the slots and the form; focus is on its heading.
+        const panel = confirmationPanel(page);
+        await panel.waitFor();
+        await eventually(() => focusedId(page)).toBe('confirmation-heading');
+        const slotText = fillTemplate(CONFIRMATION.when, { slot: CONFIRMATION.slotNames.evening, start: '6 PM', end: '11 PM' });
+        await eventually(async () => (await panel.innerText()).replace(/\u00a0/g, ' ')).toContain(`${formatLongDate(date)}\n${slotText}`);
+        expect(await panel.innerText()).toContain(fillTemplate(CONFIRMATION.emailed, { email }));
+        for (const label of [CONFIRMATION.googleLabel, CONFIRMATION.outlookLabel]) {
+          const link = panel.getByRole('link', { name: `${label} ${CONFIRMATION.newTab}` });
+          expect(await link.getAttribute('target')).toBe('_blank');
+          expect(await link.getAttribute('rel')).toContain('noopener');
+        }
+        const google = new URL((await panel.getByRole('link', { name: new RegExp(`^${CONFIRMATION.googleLabel}`) }).getAttribute('href'))!);
+        const evening = slotWindow(date, 'evening');
+        const compact = (instant: Date) => instant.toISOString().replace(/[-:]|\.\d{3}/g, '');
+        expect(google.searchParams.get('dates')).toBe(`${compact(evening.start)}/${compact(evening.end)}`);
+        // Slot, name, e-mail and event type are cleared (the form goes with the slot).
         await page.getByLabel(BOOKING_LABELS.clientName).waitFor({ state: 'detached' });
+        expect(await page.getByRole('radio').count()).toBe(0);
+        expect(await axeViolations(page), 'confirmation panel').toEqual([]);
+
+        // Book another time: back to the picker with the date kept, the refetched slots, focus on the slot heading.
+        await panel.getByRole('button', { name: CONFIRMATION.again }).click();
+        await panel.waitFor({ state: 'detached' });
+        await eventually(() => focusedId(page)).toBe('slots-heading');
+        expect(await dateInput(page).inputValue()).toBe(date);
         await eventually(() => shownSlots(page)).toEqual(labelsOf('morning', 'afternoon'));
         await eventually(() => page.getByRole('radio', { checked: true }).count()).toBe(0);
 

@@ -162,8 +162,8 @@ describe.skipIf(skipBrowser)('keyboard only', () => {
       await page.keyboard.press('Enter');
 
       await page.getByRole('status').filter({ hasText: BOOKING_TOASTS.confirmed.title }).waitFor();
-      // Focus lands on the slot list's heading (not lost on <body>) after the form goes away.
-      await eventually(() => page.evaluate(() => document.activeElement?.id)).toBe('slots-heading');
+      // Focus lands on the confirmation panel's heading (not lost on <body>) after the form goes away.
+      await eventually(() => page.evaluate(() => document.activeElement?.id)).toBe('confirmation-heading');
       expect(await queryRows('SELECT date, time_slot, event_type, phone, guest_count, event_location FROM bookings WHERE client_email = $1', [email])).toEqual([
         { date, time_slot: TIME_SLOTS[1].key, event_type: BOOKING_EVENT_TYPES[0].value, phone: '(512) 555-0142', guest_count: 60, event_location: null },
       ]);

@@ -1,6 +1,8 @@
 import { createEvent, type DateArray } from 'ics';
 import type { MailAddress } from './config';
-import { BUSINESS_TIME_ZONE, type SlotWindow } from '../../../src/lib/time-slots';
+// The ics package only escapes line feeds in text values: anything a visitor typed goes through calendarText first.
+import { calendarText } from '../../../src/lib/calendar-links';
+import type { SlotWindow } from '../../../src/lib/time-slots';
 
 /** What a calendar file says about one booking. */
 export type CalendarEvent = {
@@ -22,12 +24,6 @@ export type CalendarAttachment = { filename: string; method: 'REQUEST' | 'CANCEL
 /** The UID of a booking's calendar event: the same in the invitation and in the cancellation. */
 export function calendarUid(bookingId: string, siteHost: string): string {
   return `booking-${bookingId}@${siteHost}`;
-}
-
-// RFC 5545 parameter values (CN="...") may hold neither control characters nor double quotes, and the ics package
-// only escapes line feeds in text values: anything a visitor typed is flattened first.
-function calendarText(text: string): string {
-  return text.replace(/[\p{Cc}\p{Cf}\u2028\u2029]+/gu, ' ').replace(/"/g, "'").replace(/\s+/g, ' ').trim();
 }
 
 function utcArray(instant: Date): DateArray {
@@ -89,29 +85,5 @@ export function cancellationIcs(event: CalendarEvent, sequence = 1): CalendarAtt
   return { filename: 'cancel.ics', method: 'CANCEL', content: build(event, 'CANCEL', sequence) };
 }
 
-function compactUtc(instant: Date): string {
-  return instant.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
-}
-
-/** A link that opens Google Calendar's "new event" form filled in with the booking. */
-export function googleCalendarUrl(event: Pick<CalendarEvent, 'title' | 'description' | 'window'>): string {
-  const url = new URL('https://calendar.google.com/calendar/render');
-  url.searchParams.set('action', 'TEMPLATE');
-  url.searchParams.set('text', calendarText(event.title));
-  url.searchParams.set('dates', `${compactUtc(event.window.start)}/${compactUtc(event.window.end)}`);
-  url.searchParams.set('details', calendarText(event.description));
-  url.searchParams.set('ctz', BUSINESS_TIME_ZONE);
-  return url.href;
-}
-
-/** A link that opens Outlook.com's "new event" form filled in with the booking. */
-export function outlookCalendarUrl(event: Pick<CalendarEvent, 'title' | 'description' | 'window'>): string {
-  const url = new URL('https://outlook.live.com/calendar/0/deeplink/compose');
-  url.searchParams.set('path', '/calendar/action/compose');
-  url.searchParams.set('rru', 'addevent');
-  url.searchParams.set('subject', calendarText(event.title));
-  url.searchParams.set('startdt', event.window.start.toISOString());
-  url.searchParams.set('enddt', event.window.end.toISOString());
-  url.searchParams.set('body', calendarText(event.description));
-  return url.href;
-}
+/** The add-to-calendar links live in the browser-safe src/lib/calendar-links.ts: the mails and the checker share them. */
+export { googleCalendarUrl, outlookCalendarUrl } from '../../../src/lib/calendar-links';

@@ -1,0 +1,93 @@
+import type { Ref } from 'react';
+import type { ConfirmationCopy } from '../../content.config';
+import { googleCalendarUrl, outlookCalendarUrl } from '../../lib/calendar-links';
+import { ICON_PATHS } from '../../lib/icons';
+import { fillTemplate } from '../../lib/template';
+import { BUSINESS_TIME_ZONE, formatLongDate, optionLabel, slotWindow } from '../../lib/time-slots';
+import { BOOKING_EVENT_TYPES, type BookingOutput } from '../../schemas/booking';
+import styles from './ConfirmationPanel.module.css';
+
+/** The business's name and contacts, as the calendar event's text names them (src/content/settings.json). */
+export type BusinessContact = { brandName: string; phone: string; email: string };
+
+/** What the panel shows of a booking just made: the values the client submitted. */
+export type BookedSlot = Pick<BookingOutput, 'date' | 'timeSlot' | 'clientEmail' | 'eventType'>;
+
+interface Props {
+  copy: ConfirmationCopy;
+  business: BusinessContact;
+  booked: BookedSlot;
+  /** The panel's heading, the focus target once the booking is made. */
+  headingRef: Ref<HTMLHeadingElement>;
+  /** Back to the picker, date kept. */
+  onBookAnother: () => void;
+}
+
+// A no-break space keeps "6 PM" together when the line wraps.
+const hourFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', timeZone: BUSINESS_TIME_ZONE });
+const hour = (instant: Date) => hourFormat.format(instant).replace(/\s/g, '\u00a0');
+
+/** The placeholders the panel's templates share: the long date, the slot's name and its hours in Texas time. */
+export function bookedValues(copy: ConfirmationCopy, booked: BookedSlot): Record<string, string> {
+  const window = slotWindow(booked.date, booked.timeSlot);
+  return {
+    date: formatLongDate(booked.date),
+    slot: copy.slotNames[booked.timeSlot],
+    start: hour(window.start),
+    end: hour(window.end),
+  };
+}
+
+/** Shown in place of the slot list and form after a booking: when, the mail on its way, calendar links, book again. */
+export default function ConfirmationPanel({ copy, business, booked, headingRef, onBookAnother }: Props) {
+  const values = bookedValues(copy, booked);
+  const eventValues = {
+    ...values,
+    brandName: business.brandName,
+    businessPhone: business.phone,
+    businessEmail: business.email,
+    eventType: optionLabel(BOOKING_EVENT_TYPES, booked.eventType),
+  };
+  const event = {
+    title: fillTemplate(copy.calendarTitle, eventValues),
+    description: fillTemplate(copy.calendarDescription, eventValues),
+    window: slotWindow(booked.date, booked.timeSlot),
+  };
+  // The address is the client's own text: it goes in as a text node between the template's two halves.
+  const [beforeEmail, afterEmail] = copy.emailed.split('{email}') as [string, string];
+  const links = [
+    { label: copy.googleLabel, href: googleCalendarUrl(event) },
+    { label: copy.outlookLabel, href: outlookCalendarUrl(event) },
+  ];
+  return (
+    <section className={`card ${styles.panel}`} aria-labelledby="confirmation-heading">
+      <h3 id="confirmation-heading" ref={headingRef} tabIndex={-1} className={styles.heading}>
+        <svg className={`icon ${styles.check}`} viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+          <path d={ICON_PATHS.check} />
+        </svg>
+        {copy.heading}
+      </h3>
+      <p className={styles.when}>
+        <span className={styles.date}>{values.date}</span> {fillTemplate(copy.when, values)}
+      </p>
+      <p className={styles.emailed}>
+        {fillTemplate(beforeEmail, values)}
+        <strong className={styles.address}>{booked.clientEmail}</strong>
+        {fillTemplate(afterEmail, values)}
+      </p>
+      <h4 className={styles.calendarHeading}>{copy.calendarHeading}</h4>
+      <ul className={styles.links} role="list">
+        {links.map((link) => (
+          <li key={link.label}>
+            <a className="btn btn--secondary" href={link.href} target="_blank" rel="noopener noreferrer">
+              {link.label} <span className="visually-hidden">{copy.newTab}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+      <button type="button" className={`btn btn--primary ${styles.again}`} onClick={onBookAnother}>
+        {copy.again}
+      </button>
+    </section>
+  );
+}
