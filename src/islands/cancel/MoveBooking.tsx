@@ -81,6 +81,9 @@ export default function MoveBooking({ copy, picker, token, headingRef, onMoved, 
   }, [slot, offered]);
 
   const picked = slot !== '' && offered?.includes(slot);
+  const longDate = activeDate ? formatLongDate(activeDate) : '';
+  // The summary template around its {slot}: text, slot, text.
+  const summary = copy.move.summary.split(/(\{slot\})/);
   return (
     <form noValidate aria-labelledby="move-heading" aria-busy={form.pending} onSubmit={form.onSubmit} className={styles.move}>
       <h2 id="move-heading" ref={headingRef} tabIndex={-1}>{copy.move.heading}</h2>
@@ -99,8 +102,9 @@ export default function MoveBooking({ copy, picker, token, headingRef, onMoved, 
         date={activeDate}
         entry={entry}
         slot={slot}
-        slotGone={slotGone}
-        error={form.errors.timeSlot}
+        // A taken slot is said once, by the server's message below, not again as "not available" and under the slots.
+        slotGone={slotGone && !form.failure}
+        error={form.errors.timeSlot === form.failure ? undefined : form.errors.timeSlot}
         onPick={(key) => {
           setSlot(key);
           setSlotGone(false);
@@ -113,7 +117,8 @@ export default function MoveBooking({ copy, picker, token, headingRef, onMoved, 
       {picked && (
         <div className={styles.confirm}>
           <p className={styles.summary}>
-            {fillTemplate(copy.move.summary, { slot: slotLabel(slot), date: formatLongDate(activeDate) })}
+            {/* The slot on one line: its time range never breaks at a phone's width. */}
+            {summary.map((part, index) => (index % 2 ? <span key={index} className={styles.slot}>{slotLabel(slot)}</span> : fillTemplate(part, { date: longDate })))}
           </p>
           <button type="submit" className={`btn btn--primary ${formStyles.submit}`} disabled={form.pending}>
             {form.pending ? copy.move.pending : copy.move.submit}
