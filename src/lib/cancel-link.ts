@@ -3,8 +3,7 @@
  * it for this tab, looking up, moving and cancelling its booking through the API, and writing the slot's window in
  * Texas time.
  */
-import type { TimeSlotKey } from '../schemas/booking';
-import type { CancelBookingView, CancelRequestInput } from '../schemas/cancel';
+import type { CancelBookingView, CancelRequestInput, RescheduleRequestInput } from '../schemas/cancel';
 import { postJson, type WriteOptions } from './api';
 import { BUSINESS_TIME_ZONE } from './time-slots';
 
@@ -76,18 +75,11 @@ export function cancelBooking(request: CancelRequestInput, options?: WriteOption
   return postJson('/api/cancel', request, options);
 }
 
-/** What the page sends to move a booking: the link's token and the new date and slot. */
-export interface MoveRequest {
-  token: string;
-  date: string;
-  timeSlot: TimeSlotKey;
-}
-
 /**
  * POST /api/bookings/reschedule { token, date, timeSlot }: moves the booking to a free slot in one step; answers
  * 200 { booking } for the new date, 409 slot_taken when the slot just went, or the cancel link's refusals.
  */
-export function moveBooking(request: MoveRequest, options?: WriteOptions): Promise<{ booking: CancelBookingView }> {
+export function moveBooking(request: RescheduleRequestInput, options?: WriteOptions): Promise<{ booking: CancelBookingView }> {
   return postJson('/api/bookings/reschedule', request, options);
 }
 

@@ -6,8 +6,7 @@ import { ApiError } from '../../lib/api';
 import { moveBooking } from '../../lib/cancel-link';
 import { fillTemplate } from '../../lib/template';
 import { formatLongDate, slotLabel } from '../../lib/time-slots';
-import { BookingSchema } from '../../schemas/booking';
-import { CancelTokenSchema, type CancelBookingView } from '../../schemas/cancel';
+import { RescheduleRequestSchema, type CancelBookingView } from '../../schemas/cancel';
 import { $availability, loadAvailability, refetchAvailability } from '../../stores/availability';
 import DatePicker from '../availability/DatePicker';
 import SlotList from '../availability/SlotList';
@@ -15,13 +14,6 @@ import formStyles from '../form/form.module.css';
 import { useApiForm } from '../form/use-api-form';
 import { linkRefusal, type Refusal } from './refusal';
 import styles from './Steps.module.css';
-
-/** What the move sends: the link's token and a date and slot judged by the booking's own rules. */
-const MoveRequestSchema = v.object({
-  token: CancelTokenSchema,
-  date: BookingSchema.entries.date,
-  timeSlot: BookingSchema.entries.timeSlot,
-});
 
 interface Props {
   copy: CancelBookingCopy;
@@ -45,13 +37,13 @@ export default function MoveBooking({ copy, picker, token, headingRef, onMoved, 
   const slotsHeading = useRef<HTMLHeadingElement>(null);
   const availability = useStore($availability);
 
-  const checked = date ? v.safeParse(BookingSchema.entries.date, date) : undefined;
+  const checked = date ? v.safeParse(RescheduleRequestSchema.entries.date, date) : undefined;
   const activeDate = checked?.success ? date : '';
   const entry = activeDate ? (availability[activeDate] ?? { status: 'loading' as const }) : undefined;
   const offered = entry?.status === 'ready' ? entry.slots : undefined;
 
   const form = useApiForm({
-    schema: MoveRequestSchema,
+    schema: RescheduleRequestSchema,
     read: () => ({ token, date: activeDate, timeSlot: slot }),
     send: moveBooking,
     failure: copy.move.failure,
