@@ -280,6 +280,18 @@ describe('CancelBooking: moving the booking', () => {
   });
 
   test.each([
+    ['same_slot', cancelJson.cancel.refusals.sameSlot],
+    ['slot_started', cancelJson.cancel.refusals.slotStarted],
+  ] as const)('a 409 %s is about the chosen slot: its message shows and the picker stays open', async (code, message) => {
+    moveAnswer = () => refusal(409, code, message);
+    const { user } = await pickMorning();
+    await user.click(moveButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByRole('heading', { name: copy.move.heading })).toBeInTheDocument();
+    expect(sessionStorage.getItem(BOOKING_LINK_KEY)).toBe(TOKEN);
+  });
+
+  test.each([
     [410, 'expired'],
     [404, 'unknown'],
     [409, 'already_cancelled'],
