@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import cancelJson from '../content/cancel.json';
@@ -178,6 +178,19 @@ describe('CancelBooking: the link survives a reload', () => {
     await screen.findByRole('heading', { name: copy.heading });
     expect(lookups()).toEqual([JSON.stringify({ token: TOKEN })]);
     expect(sessionStorage.getItem(BOOKING_LINK_KEY)).toBe(TOKEN);
+  });
+
+  test('a new link opened on the showing page (only the fragment changes) wins and leaves the address bar', async () => {
+    fetchMock.mockImplementation(async () => json(200, { booking: BOOKING }));
+    open(`/cancel#token=${OTHER_TOKEN}`);
+    await screen.findByRole('heading', { name: copy.heading });
+    act(() => {
+      window.history.replaceState(null, '', `/cancel#token=${TOKEN}`);
+      window.dispatchEvent(new HashChangeEvent('hashchange'));
+    });
+    await waitFor(() => expect(lookups()).toEqual([JSON.stringify({ token: OTHER_TOKEN }), JSON.stringify({ token: TOKEN })]));
+    expect(sessionStorage.getItem(BOOKING_LINK_KEY)).toBe(TOKEN);
+    expect(window.location.hash).toBe('');
   });
 
   test('cancelling forgets the kept token', async () => {

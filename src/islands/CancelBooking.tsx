@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import * as v from 'valibot';
 import type { CancelBookingCopy, CheckerCopy } from '../content.config';
-import { forgetLinkToken, linkToken, lookUpCancellation, tabStorage, texasWindow, withoutCancelToken } from '../lib/cancel-link';
+import { cancelTokenFrom, forgetLinkToken, linkToken, lookUpCancellation, tabStorage, texasWindow, withoutCancelToken } from '../lib/cancel-link';
 import { mailtoHref } from '../lib/mailto';
 import { telHref } from '../lib/phone';
 import { fillTemplate } from '../lib/template';
@@ -59,14 +59,20 @@ export default function CancelBooking({ copy, picker, phone, email }: Props) {
   };
 
   useEffect(() => {
-    if (token.current !== undefined) return;
-    const url = new URL(window.location.href);
-    const found = v.safeParse(CancelTokenSchema, linkToken(url, tabStorage()));
-    // The token is a key to the booking: it should not linger in the address bar, history or a shared screenshot.
-    window.history.replaceState(window.history.state, '', withoutCancelToken(url));
-    token.current = found.success ? found.output : '';
-    if (found.success) lookUp(found.output);
-    else show({ step: 'refused', code: 'invalid', message: copy.missing }, false);
+    const open = () => {
+      const url = new URL(window.location.href);
+      const found = v.safeParse(CancelTokenSchema, linkToken(url, tabStorage()));
+      // The token is a key to the booking: it should not linger in the address bar, history or a shared screenshot.
+      window.history.replaceState(window.history.state, '', withoutCancelToken(url));
+      token.current = found.success ? found.output : '';
+      if (found.success) lookUp(found.output);
+      else show({ step: 'refused', code: 'invalid', message: copy.missing }, false);
+    };
+    if (token.current === undefined) open();
+    // A link opened while this page is showing only changes the fragment: it is a new link, and wins.
+    const opened = () => cancelTokenFrom(new URL(window.location.href)) !== undefined && open();
+    window.addEventListener('hashchange', opened);
+    return () => window.removeEventListener('hashchange', opened);
   }, []);
 
   // After the visitor's own action the new step's heading takes focus, so it is read out.
