@@ -23,6 +23,12 @@ const LINK = /https:\/\/lonestar\.example\/cancel#token=([A-Za-z0-9_-]{43})/;
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 
+/** A client address of its own. */
+function someIp(): string {
+  const octet = () => Math.floor(Math.random() * 250);
+  return `10.${octet()}.${octet()}.${octet()}`;
+}
+
 /** The calendar file of a received mail, read with ical.js: its METHOD and its one event's UID and SEQUENCE. */
 function calendarOf(mail: ReceivedMail): { method: string; uid: string; sequence: number; start: Date } {
   const file = mail.parsed.attachments.find((attachment) => /calendar|ics/.test(attachment.contentType))!;
@@ -52,7 +58,7 @@ describe.each(databases)('/api/bookings/reschedule on $name', (database: TestDat
 
   /** POST /api/bookings from an IP of its own (the per-IP budget is not under test here). */
   const postBooking = (patch: Parameters<typeof reservation>[0]) =>
-    call(bookings, postJson('/api/bookings', reservation(patch), { 'x-nf-client-connection-ip': `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` }));
+    call(bookings, postJson('/api/bookings', reservation(patch), { 'x-nf-client-connection-ip': someIp() }));
 
   /** A booking made through the API, with the token of the link in its confirmation (read from the outbox). */
   const book = async (date: string, timeSlot: TimeSlotKey, patch: Parameters<typeof reservation>[0] = {}) => {
@@ -346,8 +352,9 @@ describe.each(databases)('/api/bookings/reschedule on $name', (database: TestDat
     const { id, token } = await book(clock.day(80), 'evening');
     await query(
       database,
-      `INSERT INTO outbox (id, kind, booking_id, to_addresses, cc_addresses, subject, text_body, html_body, attachments, message_id, status)
-       VALUES (gen_random_uuid(), 'reminder_client', $1, '[{"name":"Dolly","address":"dolly@example.com"}]', '[]', 'Reminder', 'x', 'x', '[]', $2, 'pending')`,
+      `INSERT INTO outbox (id, kind, booking_id, to_addresses, subject, text_body, html_body, message_id, status)
+       VALUES (gen_random_uuid(), 'reminder_client', $1, '[{"name":"Dolly","address":"dolly@example.com"}]',
+               'Reminder', 'x', 'x', $2, 'pending')`,
       [id, `<reminder-${id}@lonestar.example>`],
     );
     expect((await move(token, clock.day(81), 'evening')).status).toBe(200);
