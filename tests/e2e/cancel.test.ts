@@ -53,7 +53,7 @@ describe.skipIf(skipBrowser)('cancel link', () => {
     const { context, page: visitor } = await openCancel(browser(), link, viewportName);
     try {
       // The token leaves the address bar at once.
-      expect(visitor.url()).toBe(`${baseURL}/cancel`);
+      await eventually(() => visitor.url()).toBe(`${baseURL}/cancel`);
       await visitor.getByRole('heading', { level: 2, name: copy.heading }).waitFor();
       const details = await visitor.locator('main dl').innerText();
       const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
@@ -171,7 +171,7 @@ describe.skipIf(skipBrowser)('cancel link', () => {
     const { context, page: visitor } = await openCancel(browser(), path, 'phone');
     try {
       await expectRefusal(visitor, heading, text);
-      expect(visitor.url()).toBe(`${baseURL}/cancel`);
+      await eventually(() => visitor.url()).toBe(`${baseURL}/cancel`);
     } finally {
       await context.close();
     }
