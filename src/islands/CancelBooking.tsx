@@ -1,22 +1,23 @@
 import { useEffect, useRef, useState } from 'react';
 import * as v from 'valibot';
-import type { CancelBookingCopy } from '../content.config';
-import { ApiError } from '../lib/api';
-import { cancelBooking, cancelTokenFrom, lookUpCancellation, texasWindow, withoutCancelToken } from '../lib/cancel-link';
+import type { CancelBookingCopy, CheckerCopy } from '../content.config';
+import { cancelTokenFrom, forgetLinkToken, linkToken, lookUpCancellation, tabStorage, texasWindow, withoutCancelToken } from '../lib/cancel-link';
 import { mailtoHref } from '../lib/mailto';
 import { telHref } from '../lib/phone';
 import { fillTemplate } from '../lib/template';
 import { useHydrated } from '../lib/use-hydrated';
-import { parseApiError } from '../schemas/api-error';
-import { CancelRequestSchema, CancelTokenSchema, type CancelBookingView } from '../schemas/cancel';
-import BookingDetails from './cancel/BookingDetails';
-import formStyles from './form/form.module.css';
-import { useApiForm } from './form/use-api-form';
+import { CancelTokenSchema, type CancelBookingView } from '../schemas/cancel';
+import MoveBooking from './cancel/MoveBooking';
+import MovedStep from './cancel/MovedStep';
+import ReadyStep from './cancel/ReadyStep';
+import { linkIsSpent, linkRefusal, type Refusal } from './cancel/refusal';
 import styles from './CancelBooking.module.css';
 
 interface Props {
   /** The island's copy (src/content/cancel.json, `booking`). */
   copy: CancelBookingCopy;
+  /** The availability checker's copy (src/content/forms.json): the move uses the same date picker and slot list. */
+  picker: CheckerCopy;
   /** The business's phone number and e-mail (settings.json), offered whenever the link cannot be used. */
   phone: string;
   email: string;
@@ -24,71 +25,59 @@ interface Props {
 
 type View =
   | { step: 'loading' | 'loadFailed' }
-  | { step: 'ready' | 'cancelled'; booking: CancelBookingView }
-  | { step: 'refused'; code: string; message: string };
-
-/** The API's answers that mean "this link cannot cancel anything" rather than "try again". */
-const REFUSAL_STATUSES = new Set([400, 404, 409, 410]);
-
-function refusal(error: unknown): View | undefined {
-  if (!(error instanceof ApiError) || !REFUSAL_STATUSES.has(error.status)) return undefined;
-  const parsed = parseApiError(error.body);
-  // A 400 names the token field: its message says what is wrong with the link, the general one speaks of fields.
-  if (error.status === 400) return { step: 'refused', code: 'invalid', message: parsed?.fields?.token ?? '' };
-  return { step: 'refused', code: parsed?.code ?? 'unknown', message: parsed?.message ?? '' };
-}
+  | { step: 'ready' | 'moving' | 'moved' | 'cancelled'; booking: CancelBookingView }
+  | ({ step: 'refused' } & Refusal);
 
 /**
- * The cancel page's island: takes the token from the link (and out of the address bar), shows the booking in Texas
- * time with a "Cancel my booking" button, then the confirmation; a link that cannot be used gets its reason and the
- * business's phone and e-mail.
+ * The change-or-cancel page's island: takes the token from the link (kept for this tab, so a reload still works, and
+ * out of the address bar), shows the booking in Texas time, and lets the client move it to another free date and
+ * slot or cancel it; a link that cannot be used gets its reason and the business's phone and e-mail.
  */
-export default function CancelBooking({ copy, phone, email }: Props) {
+export default function CancelBooking({ copy, picker, phone, email }: Props) {
   const hydrated = useHydrated();
   const [view, setView] = useState<View>({ step: 'loading' });
   const token = useRef<string>(undefined);
   const heading = useRef<HTMLHeadingElement>(null);
   const acted = useRef(false);
 
+  /** Shows the next step; a cancelled booking or a spent link also forgets the token kept for a reload. */
+  const show = (next: View, byVisitor = true) => {
+    acted.current = byVisitor;
+    if (next.step === 'cancelled' || (next.step === 'refused' && linkIsSpent(next))) forgetLinkToken(tabStorage());
+    setView(next);
+  };
+
   const lookUp = (value: string) => {
     setView({ step: 'loading' });
     lookUpCancellation(value).then(
-      ({ booking }) => setView({ step: 'ready', booking }),
-      (error: unknown) => setView(refusal(error) ?? { step: 'loadFailed' }),
+      ({ booking }) => show({ step: 'ready', booking }, false),
+      (error: unknown) => {
+        const refused = linkRefusal(error);
+        show(refused ? { step: 'refused', ...refused } : { step: 'loadFailed' }, false);
+      },
     );
   };
 
   useEffect(() => {
-    if (token.current !== undefined) return;
-    const url = new URL(window.location.href);
-    const found = v.safeParse(CancelTokenSchema, cancelTokenFrom(url));
-    // The token is a key to the booking: it should not linger in the address bar, history or a shared screenshot.
-    window.history.replaceState(window.history.state, '', withoutCancelToken(url));
-    token.current = found.success ? found.output : '';
-    if (found.success) lookUp(found.output);
-    else setView({ step: 'refused', code: 'invalid', message: copy.missing });
+    const open = () => {
+      const url = new URL(window.location.href);
+      const found = v.safeParse(CancelTokenSchema, linkToken(url, tabStorage()));
+      // The token is a key to the booking: it should not linger in the address bar, history or a shared screenshot.
+      window.history.replaceState(window.history.state, '', withoutCancelToken(url));
+      token.current = found.success ? found.output : '';
+      if (found.success) lookUp(found.output);
+      else show({ step: 'refused', code: 'invalid', message: copy.missing }, false);
+    };
+    if (token.current === undefined) open();
+    // A link opened while this page is showing only changes the fragment: it is a new link, and wins.
+    const opened = () => cancelTokenFrom(new URL(window.location.href)) !== undefined && open();
+    window.addEventListener('hashchange', opened);
+    return () => window.removeEventListener('hashchange', opened);
   }, []);
 
-  const form = useApiForm({
-    schema: CancelRequestSchema,
-    read: () => ({ token: token.current }),
-    send: cancelBooking,
-    failure: copy.failure,
-    failureToast: false,
-    onSuccess: ({ booking }) => {
-      acted.current = true;
-      setView({ step: 'cancelled', booking });
-    },
-    onFailure: (error) => {
-      acted.current = true;
-      const refused = refusal(error);
-      if (refused) setView(refused);
-    },
-  });
-
-  // After the visitor's own action the new state's heading takes focus, so it is read out.
+  // After the visitor's own action the new step's heading takes focus, so it is read out.
   useEffect(() => {
-    if (acted.current && (view.step === 'cancelled' || view.step === 'refused')) heading.current?.focus();
+    if (acted.current && view.step !== 'loading' && view.step !== 'loadFailed') heading.current?.focus();
   }, [view.step]);
 
   if (!hydrated) return null;
@@ -98,17 +87,17 @@ export default function CancelBooking({ copy, phone, email }: Props) {
       <a className={styles.phone} href={telHref(phone)}>{phone}</a> · <a href={mailtoHref(email)}>{email}</a>
     </p>
   );
+  const refused = (refusal: Refusal) => show({ step: 'refused', ...refusal });
 
   switch (view.step) {
     case 'loading':
       return <p role="status" className={styles.status}>{copy.loading}</p>;
     case 'refused': {
       const headings = copy.refused.headings;
-      const text = view.message || copy.refused.fallback;
       return (
         <div className={styles.notice}>
           <h2 ref={heading} tabIndex={-1}>{headings[view.code as keyof typeof headings] ?? headings.unknown}</h2>
-          <p>{text}</p>
+          <p>{view.message || copy.refused.fallback}</p>
           {help}
         </div>
       );
@@ -133,18 +122,33 @@ export default function CancelBooking({ copy, phone, email }: Props) {
         </div>
       );
     }
+    case 'moving': {
+      const { booking } = view;
+      return (
+        <MoveBooking
+          copy={copy}
+          picker={picker}
+          token={token.current ?? ''}
+          headingRef={heading}
+          onMoved={(moved) => show({ step: 'moved', booking: moved })}
+          onRefused={refused}
+          onBack={() => show({ step: 'ready', booking })}
+        />
+      );
+    }
+    case 'moved':
+      return <MovedStep copy={copy} booking={view.booking} headingRef={heading} onBack={() => show({ step: 'ready', booking: view.booking })} />;
     case 'ready':
       return (
-        <form noValidate aria-labelledby="cancel-booking-heading" aria-busy={form.pending} onSubmit={form.onSubmit}>
-          <h2 id="cancel-booking-heading">{copy.heading}</h2>
-          <BookingDetails copy={copy} booking={view.booking} />
-          <p>{copy.question}</p>
-          {form.failure && <p role="alert" className={styles.failure}>{form.failure}</p>}
-          <button type="submit" className={`btn btn--primary ${formStyles.submit}`} disabled={form.pending}>
-            {form.pending ? copy.pending : copy.submit}
-          </button>
-          <p className={styles.keep}>{copy.keep}</p>
-        </form>
+        <ReadyStep
+          copy={copy}
+          booking={view.booking}
+          token={token.current ?? ''}
+          headingRef={heading}
+          onMove={() => show({ step: 'moving', booking: view.booking })}
+          onCancelled={(booking) => show({ step: 'cancelled', booking })}
+          onRefused={refused}
+        />
       );
   }
 }

@@ -3,33 +3,19 @@ import { describe, expect, test } from 'vitest';
 import cancelJson from '../../src/content/cancel.json';
 import { CANCEL_REFUSALS } from '../../src/schemas/cancel';
 import type { TimeSlotKey } from '../../src/schemas/booking';
-import { BOOKING_LABELS, PHONE_HREF, bookingEventLabel, clock, site, slotLabel, uniqueEmail } from '../fixtures';
+import { PHONE_HREF, bookingEventLabel, clock, site, slotLabel, uniqueEmail } from '../fixtures';
 import { axeViolations } from './support/axe';
 import { baseURL, eventually, openContext, openPage, skipBrowser, useBrowser, waitForIsland, type ViewportName } from './support/browser';
 import { queryRows } from './support/db';
 import { cancelLinkIn, mailTo } from './support/mail';
-import { offeredSlotsOn } from './support/slots';
+import { offeredSlotsOn, reserveThroughPage } from './support/slots';
 
 const page = cancelJson.cancel;
 const copy = page.booking;
 
 /** Books `slot` on `date` through /availability as a new visitor; returns the cancel link of the e-mailed confirmation. */
 async function bookAndReadCancelLink(browser: Browser, date: string, slot: TimeSlotKey, email: string): Promise<string> {
-  const context = await openContext(browser);
-  try {
-    const booking = await context.newPage();
-    await booking.goto('/availability');
-    await booking.locator('main input[type="date"]:enabled').fill(date);
-    await booking.getByRole('radio', { name: slotLabel(slot) }).check();
-    await booking.getByLabel(BOOKING_LABELS.clientName).fill('Peggy Hill');
-    await booking.getByLabel(BOOKING_LABELS.clientEmail).fill(email);
-    await booking.getByLabel(BOOKING_LABELS.eventType).selectOption({ label: bookingEventLabel('anniversary') });
-    const answer = booking.waitForResponse((response) => response.url().endsWith('/api/bookings'));
-    await booking.locator('main form button[type="submit"]').click();
-    expect((await answer).status()).toBe(201);
-  } finally {
-    await context.close();
-  }
+  await reserveThroughPage(browser, { date, slot, clientName: 'Peggy Hill', clientEmail: email, eventType: 'anniversary' });
   // The client gets one message, the confirmation, in the local inbox (real SMTP).
   const [confirmation] = await mailTo(email);
   return cancelLinkIn(confirmation!);
@@ -67,7 +53,7 @@ describe.skipIf(skipBrowser)('cancel link', () => {
     const { context, page: visitor } = await openCancel(browser(), link, viewportName);
     try {
       // The token leaves the address bar at once.
-      expect(visitor.url()).toBe(`${baseURL}/cancel`);
+      await eventually(() => visitor.url()).toBe(`${baseURL}/cancel`);
       await visitor.getByRole('heading', { level: 2, name: copy.heading }).waitFor();
       const details = await visitor.locator('main dl').innerText();
       const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
@@ -185,7 +171,7 @@ describe.skipIf(skipBrowser)('cancel link', () => {
     const { context, page: visitor } = await openCancel(browser(), path, 'phone');
     try {
       await expectRefusal(visitor, heading, text);
-      expect(visitor.url()).toBe(`${baseURL}/cancel`);
+      await eventually(() => visitor.url()).toBe(`${baseURL}/cancel`);
     } finally {
       await context.close();
     }

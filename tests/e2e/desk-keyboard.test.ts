@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { eventually, openContext, skipBrowser, useBrowser } from './support/browser';
+import { reserveThroughPage } from './support/slots';
 import { formatLongDate } from '../../src/lib/time-slots';
-import { BOOKING_LABELS, SLOT_LABELS, bookingEventLabel, clock } from '../fixtures';
+import { clock } from '../fixtures';
 import { DESK, addOwner, openDesk, sendInquiry, viewHeadingOf } from './support/desk';
 
 const OWNER = { username: `desk-keys-${Date.now()}`, password: 'keyboard-only-cattle-drive' };
@@ -40,21 +41,13 @@ describe.skipIf(skipBrowser)("the owner's desk by keyboard alone", () => {
   test('signs in, opens an inquiry, blocks and lifts, cancels after a second thought, signs out', { timeout: 240_000 }, async () => {
     // A reservation for the bookings view, made by a visitor.
     const date = clock.day(45);
-    const visitor = await openContext(browser());
-    try {
-      const page = await visitor.newPage();
-      await page.goto('/availability');
-      await page.locator('main input[type="date"]:enabled').fill(date);
-      await page.getByRole('radio', { name: SLOT_LABELS[0] }).check();
-      await page.getByLabel(BOOKING_LABELS.clientName).fill(`Keys Client ${RUN}`);
-      await page.getByLabel(BOOKING_LABELS.clientEmail).fill(`keys-${RUN}@example.com`);
-      await page.getByLabel(BOOKING_LABELS.eventType).selectOption({ label: bookingEventLabel('graduation') });
-      const answer = page.waitForResponse((response) => response.url().endsWith('/api/bookings'));
-      await page.locator('main form button[type="submit"]').click();
-      expect((await answer).status()).toBe(201);
-    } finally {
-      await visitor.close();
-    }
+    await reserveThroughPage(browser(), {
+      date,
+      slot: 'morning',
+      clientName: `Keys Client ${RUN}`,
+      clientEmail: `keys-${RUN}@example.com`,
+      eventType: 'graduation',
+    });
 
     await sendInquiry(browser(), { lastName: RUN, message: `By keyboard ${RUN}`, email: `keys-${RUN}@example.com` });
 

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { AVAILABILITY_MESSAGES, BOOKING_LABELS, SLOT_LABELS, bookingEventLabel } from '../../fixtures';
+import type { BookingEventType, TimeSlotKey } from '../../../src/schemas/booking';
+import { AVAILABILITY_MESSAGES, BOOKING_LABELS, BOOKING_TOASTS, bookingEventLabel, slotLabel } from '../../fixtures';
 import { openContext } from './browser';
 
 /** The labels of the slots the availability checker on `page` lists right now, sorted. */
@@ -31,21 +32,48 @@ export async function offeredSlots(browser: Browser, date: string): Promise<stri
   }
 }
 
-/** Reserves the evening of `date` on /availability as a visitor, with the required fields only. */
-export async function reserveEvening(browser: Browser, date: string, clientName: string, clientEmail: string): Promise<void> {
-  const context = await openContext(browser);
+/** What a visitor types to reserve a slot on /availability (the required fields only). */
+export interface Reservation {
+  date: string;
+  slot: TimeSlotKey;
+  clientName: string;
+  clientEmail: string;
+  eventType: BookingEventType;
+}
+
+/**
+ * Resolves once the checker on `page` shows that its reservation went through: the confirmation toast of SPEC §8.
+ * The one place that knows what success looks like on /availability (a confirmation panel may join the toast).
+ */
+export async function reservationConfirmed(page: Page): Promise<void> {
+  await page.getByRole('status').filter({ hasText: BOOKING_TOASTS.confirmed.title }).waitFor();
+}
+
+/**
+ * Reserves a slot through /availability as a visitor would: picks the date and slot, fills the required fields,
+ * sends, expects 201 and waits for the success state. Given a Browser it opens (and closes) a fresh context; given a
+ * Page it uses that page.
+ */
+export async function reserveThroughPage(target: Browser | Page, reservation: Reservation): Promise<void> {
+  const context = 'newContext' in target ? await openContext(target) : undefined;
   try {
-    const page = await context.newPage();
+    const page = context ? await context.newPage() : (target as Page);
     await page.goto('/availability');
-    await page.locator('main input[type="date"]:enabled').fill(date);
-    await page.getByRole('radio', { name: SLOT_LABELS[2] }).check();
-    await page.getByLabel(BOOKING_LABELS.clientName).fill(clientName);
-    await page.getByLabel(BOOKING_LABELS.clientEmail).fill(clientEmail);
-    await page.getByLabel(BOOKING_LABELS.eventType).selectOption({ label: bookingEventLabel('birthday') });
+    await page.locator('main input[type="date"]:enabled').fill(reservation.date);
+    await page.getByRole('radio', { name: slotLabel(reservation.slot) }).check();
+    await page.getByLabel(BOOKING_LABELS.clientName).fill(reservation.clientName);
+    await page.getByLabel(BOOKING_LABELS.clientEmail).fill(reservation.clientEmail);
+    await page.getByLabel(BOOKING_LABELS.eventType).selectOption({ label: bookingEventLabel(reservation.eventType) });
     const answer = page.waitForResponse((response) => response.url().endsWith('/api/bookings'));
     await page.locator('main form button[type="submit"]').click();
     expect((await answer).status()).toBe(201);
+    await reservationConfirmed(page);
   } finally {
-    await context.close();
+    await context?.close();
   }
+}
+
+/** Reserves the evening of `date` on /availability as a visitor, with the required fields only. */
+export function reserveEvening(browser: Browser, date: string, clientName: string, clientEmail: string): Promise<void> {
+  return reserveThroughPage(browser, { date, slot: 'evening', clientName, clientEmail, eventType: 'birthday' });
 }
