@@ -12,7 +12,7 @@ import {
   type ReminderReport,
 } from '../../netlify/lib/bookings/reminders';
 import { withDatabase } from '../../netlify/lib/db';
-import { withdrawReminders } from '../../netlify/lib/mail/outbox';
+import { KINDS_WITH_SECRETS, withdrawReminders } from '../../netlify/lib/mail/outbox';
 import { inTransaction } from '../../netlify/lib/transaction';
 import { texasToday } from '../../src/lib/desk-time';
 import { slotWindow } from '../../src/lib/time-slots';
@@ -230,6 +230,10 @@ describe.each(databases)('client reminders on $name', (database: TestDatabase) =
     const id = await reservation(date, 'evening');
     expect(await queue(reminderDueAt(date, 'evening', 7))).toMatchObject({ queued: 1 });
     const token = tokenOf((await reminders())[0]!.text_body)!;
+    // A token of its own: only the reminder's row holds it, and its kind is one whose body is dropped once failed.
+    const holding = await query<{ kind: string }>(database, 'SELECT kind FROM outbox o WHERE strpos(to_jsonb(o)::text, $1) > 0', [token]);
+    expect(holding.map((row) => row.kind)).toEqual(['reminder_client']);
+    expect(KINDS_WITH_SECRETS).toContain('reminder_client');
     expect((await call(cancel, postJson('/api/cancel', { token }))).status).toBe(200);
     expect(await reminders()).toEqual([]);
     expect(await queue(reminderDueAt(date, 'evening', 1))).toMatchObject({ queued: 0 });
