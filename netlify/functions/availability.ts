@@ -7,7 +7,10 @@ import { withDatabase } from '../lib/db';
 import { endpoint } from '../lib/http/endpoint';
 import { reply, replyError } from '../lib/http/reply';
 
-/** GET /api/availability/{YYYY-MM-DD}: the free slots of that date (none for past dates or beyond the window). */
+/**
+ * GET /api/availability/{YYYY-MM-DD}: the free slots of that date that have not started (none for past dates or beyond
+ * the window).
+ */
 export default endpoint('availability', ['GET'], async (_req, context) => {
   // Netlify hands over the `:date` part as the URL carries it: a real date is plain ASCII, so anything
   // percent-encoded is simply invalid.
@@ -17,8 +20,11 @@ export default endpoint('availability', ['GET'], async (_req, context) => {
     return replyError(400, 'invalid_date', message, { fields: { date: message } });
   }
   const date = parsed.output;
-  const availableSlots = isBookableDate(date)
-    ? await withDatabase(context, (db) => findAvailableSlots(db, date))
+  // One clock for the request: today (UTC) and which of today's slots have started (Texas time). The answer is never
+  // cached (no-store), so a started slot is gone on the next read.
+  const now = new Date();
+  const availableSlots = isBookableDate(date, now)
+    ? await withDatabase(context, (db) => findAvailableSlots(db, date, now))
     : [];
   return reply(200, { date, availableSlots } satisfies Availability);
 });

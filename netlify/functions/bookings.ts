@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
 import * as v from 'valibot';
-import { BookingSchema } from '../../src/schemas/booking';
+import cancelCopy from '../../src/content/cancel.json' with { type: 'json' };
+import { BookingSchema, SLOT_TAKEN_MESSAGE } from '../../src/schemas/booking';
 import { todayUtc } from '../../src/schemas/dates';
 import { isHoneypotFilled } from '../../src/schemas/honeypot';
 import { HOLD_LIMIT_MESSAGE, TOO_MANY_HOLDS_MESSAGE } from '../../src/schemas/holds';
@@ -14,7 +15,9 @@ import { reply, replyError, replyInvalid } from '../lib/http/reply';
 import { answerOnce, idempotentRequest, readIdempotencyKey } from '../lib/idempotency';
 import { deliverSoon } from '../lib/mail/deliver';
 
-const SLOT_TAKEN = 'Sorry, that time slot was just booked. Please pick another.';
+const SLOT_TAKEN = SLOT_TAKEN_MESSAGE;
+// The move refuses a started slot with the same words.
+const SLOT_STARTED = cancelCopy.cancel.refusals.slotStarted;
 
 function replyReservation(result: ReserveResult): Response {
   switch (result.outcome) {
@@ -22,6 +25,8 @@ function replyReservation(result: ReserveResult): Response {
       return reply(201, { booking: result.booking });
     case 'slot_taken':
       return replyError(409, 'slot_taken', SLOT_TAKEN, { fields: { timeSlot: SLOT_TAKEN } });
+    case 'slot_started':
+      return replyError(409, 'slot_started', SLOT_STARTED, { fields: { timeSlot: SLOT_STARTED } });
     case 'hold_limit_reached':
       return replyError(422, 'hold_limit_reached', HOLD_LIMIT_MESSAGE, { fields: { clientEmail: HOLD_LIMIT_MESSAGE } });
     case 'too_many_holds':
@@ -31,7 +36,8 @@ function replyReservation(result: ReserveResult): Response {
 
 /**
  * POST /api/bookings: reserves a time slot and sends the confirmation (calendar file, cancel link) and the owner's
- * notification; answers 201 { booking }, 409 when someone else holds it, 422 when the mailbox already holds its
+ * notification; answers 201 { booking }, 409 when someone else holds it or it has started (Texas time), 422 when the
+ * mailbox already holds its
  * limit of future dates, 429 when the client's IP has made its daily budget of new holds. An Idempotency-Key makes a
  * retry replay the first answer.
  */

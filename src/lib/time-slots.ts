@@ -65,3 +65,11 @@ export function slotWindow(date: string, slot: TimeSlotKey): SlotWindow {
   const hours = SLOT_HOURS[slot];
   return { start: businessTime(date, hours.start), end: businessTime(date, hours.end) };
 }
+
+/**
+ * Whether slot `slot` of `date` has started at `now` (its start on the Texas clock has come): such a slot is neither
+ * offered nor bookable, nor can a booking move into it.
+ */
+export function slotHasStarted(date: string, slot: TimeSlotKey, now: Date): boolean {
+  return slotWindow(date, slot).start.getTime() <= now.getTime();
+}

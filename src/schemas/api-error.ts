@@ -29,6 +29,10 @@ export const ERROR_STATUS = {
   // Holds
   slot_taken: 409,
   hold_limit_reached: 422,
+  // A slot whose window has started in Texas: not bookable, and no booking moves into it.
+  slot_started: 409,
+  // A move to the date and slot the booking already holds.
+  same_slot: 409,
   // The owner's cancel and the client's cancel link answer "already cancelled" alike.
   already_cancelled: 409,
   already_lifted: 409,

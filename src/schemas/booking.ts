@@ -36,27 +36,41 @@ export function isBookableDate(date: string, now: Date = new Date()): boolean {
 }
 
 /**
+ * A date that can be booked (or a booking moved to), judging "today" (UTC) by `now()` at each validation: a real
+ * calendar date from today up to BOOKING_WINDOW_DAYS ahead.
+ */
+export function createBookableDateSchema(now: () => Date = () => new Date()) {
+  return v.pipe(
+    v.string('Please choose a date.'),
+    v.trim(),
+    v.nonEmpty('Please choose a date.'),
+    v.check(isCalendarDate, 'Please choose a valid date.'),
+    v.check((date) => date >= todayUtc(now()), 'Please choose today or a later date.'),
+    v.check(
+      (date) => date <= addDaysUtc(todayUtc(now()), BOOKING_WINDOW_DAYS),
+      `Please choose a date within the next ${BOOKING_WINDOW_DAYS} days.`,
+    ),
+  );
+}
+
+/** One of the day's time slot keys. */
+export const TimeSlotSchema = v.picklist(
+  TIME_SLOTS.map((slot) => slot.key),
+  'Please pick a time slot.',
+);
+
+/** What the API answers when another booking holds the slot asked for (a reservation's or a move's). */
+export const SLOT_TAKEN_MESSAGE = 'Sorry, that time slot was just booked. Please pick another.';
+
+/**
  * The reservation schema, judging "today" (UTC) by `now()` at each validation: pass a fixed clock in tests.
  * Dates before today or more than BOOKING_WINDOW_DAYS ahead are refused.
  */
 export function createBookingSchema(now: () => Date = () => new Date()) {
   return formObject(
     {
-      date: v.pipe(
-        v.string('Please choose a date.'),
-        v.trim(),
-        v.nonEmpty('Please choose a date.'),
-        v.check(isCalendarDate, 'Please choose a valid date.'),
-        v.check((date) => date >= todayUtc(now()), 'Please choose today or a later date.'),
-        v.check(
-          (date) => date <= addDaysUtc(todayUtc(now()), BOOKING_WINDOW_DAYS),
-          `Please choose a date within the next ${BOOKING_WINDOW_DAYS} days.`,
-        ),
-      ),
-      timeSlot: v.picklist(
-        TIME_SLOTS.map((slot) => slot.key),
-        'Please pick a time slot.',
-      ),
+      date: createBookableDateSchema(now),
+      timeSlot: TimeSlotSchema,
       // The confirmation greets the client by its first word: no link or address (personName).
       clientName: personName(
         'Please enter your name.',

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { BookingEventType, TimeSlotKey } from './booking';
+import { TimeSlotSchema, createBookableDateSchema, type BookingEventType, type TimeSlotKey } from './booking';
 import { formObject } from './fields';
 import { SECRET_TOKEN_PATTERN } from './secret-token';
 
@@ -19,6 +19,23 @@ export const CancelRequestSchema = formObject({ token: CancelTokenSchema }, INCO
 /** The body of POST /api/cancel. */
 export type CancelRequestInput = v.InferInput<typeof CancelRequestSchema>;
 
+/**
+ * What the page sends to POST /api/bookings/reschedule: the link's token and the new date and slot, judged by the
+ * reservation's own rules (today, UTC, up to the booking window) with "today" taken from `now()` at each validation.
+ */
+export function createRescheduleRequestSchema(now: () => Date = () => new Date()) {
+  return formObject(
+    { token: CancelTokenSchema, date: createBookableDateSchema(now), timeSlot: TimeSlotSchema },
+    'Please send the link, the new date and the new time slot.',
+  );
+}
+
+/** The move request judged against today's date. */
+export const RescheduleRequestSchema = createRescheduleRequestSchema();
+
+/** The body of POST /api/bookings/reschedule. */
+export type RescheduleRequestInput = v.InferInput<typeof RescheduleRequestSchema>;
+
 /** Why a cancel link cannot be used, with the HTTP status the API answers and what the visitor is told. */
 export const CANCEL_REFUSALS = {
   unknown: {
@@ -37,7 +54,10 @@ export const CANCEL_REFUSALS = {
 /** One of the reasons a cancel link is refused (also the API's error code). */
 export type CancelRefusal = keyof typeof CANCEL_REFUSALS;
 
-/** The booking a cancel link belongs to, as POST /api/cancel/lookup and POST /api/cancel answer it: { booking }. */
+/**
+ * The booking a cancel link belongs to, as POST /api/cancel/lookup, POST /api/cancel and POST
+ * /api/bookings/reschedule (with its new date and slot) answer it: { booking }.
+ */
 export type CancelBookingView = {
   date: string;
   timeSlot: TimeSlotKey;

@@ -9,6 +9,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import availability, { config as availabilityConfig } from '../../netlify/functions/availability';
 import bookings from '../../netlify/functions/bookings';
 import contact from '../../netlify/functions/contact';
+import reschedule from '../../netlify/functions/reschedule';
 import { withDatabase, type Queryable } from '../../netlify/lib/db';
 import { MAX_BODY_BYTES } from '../../netlify/lib/http/body';
 import type { Handler } from '../../netlify/lib/http/endpoint';
@@ -18,16 +19,19 @@ import { BOOKING_WINDOW_DAYS, addDaysUtc, isCalendarDate, todayUtc } from '../..
 import { isHoneypotFilled } from '../../src/schemas/honeypot';
 import { MAX_FUTURE_HOLDS } from '../../src/schemas/holds';
 import { INQUIRY_EVENT_TYPES, InquirySchema } from '../../src/schemas/inquiry';
+import { RescheduleRequestSchema } from '../../src/schemas/cancel';
 import type { TestDatabase } from '../setup/database';
 import { call, databases, useDatabase } from '../api/support';
 import { routeParams } from '../../scripts/lib/shared-harness/functions';
 import { HOSTILE_STRINGS, hostileText, longString, wrongTypeValue } from './hostile';
+import { slotHasStarted } from '../../src/lib/time-slots';
 
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31);
 const RUNS = {
   contact: Number(process.env.FUZZ_RUNS ?? 200),
   bookings: Number(process.env.FUZZ_RUNS ?? 150),
   availability: Number(process.env.FUZZ_RUNS ?? 400),
+  reschedule: Number(process.env.FUZZ_RUNS ?? 100),
 };
 console.info(`fuzz: FUZZ_SEED=${SEED} (replay: FUZZ_SEED=${SEED} npx vitest run tests/security/fuzz.test.ts)`);
 const ORIGIN = 'http://localhost:8888';
@@ -405,6 +409,13 @@ function postRequests(path: string, fields: Record<string, fc.Arbitrary<unknown>
     .map(({ method, contentType, body }) => ({ method, path, contentType, body }));
 }
 
+/** A move's fields: well-formed tokens no booking has (or hostile ones), and the booking's dates and slots. */
+const rescheduleFields = {
+  token: mostly(fc.stringMatching(/^[A-Za-z0-9_-]{43}$/), hostileText),
+  date: bookingFields.date,
+  timeSlot: bookingFields.timeSlot,
+};
+
 // ---------------------------------------------------------------------------------------------------------------
 
 type InquiryRow = Record<string, unknown>;
@@ -491,6 +502,8 @@ describe.each(databases)('fuzzing the endpoints on $name', (database) => {
               atHoldLimit = false;
             }
           }
+          // A slot whose window has started (Texas time) is refused before anything else is looked at.
+          const started = booking ? slotHasStarted(booking.date, booking.timeSlot, new Date()) : false;
           const heldBefore = booking
             ? (
                 await db.query('SELECT 1 FROM bookings WHERE date = $1 AND time_slot = $2 AND NOT is_available', [
@@ -515,8 +528,14 @@ describe.each(databases)('fuzzing the endpoints on $name', (database) => {
           }
           if (isHoneypotFilled(booking)) {
             // The decoy answers what a person would get for the same request.
-            expect(response.status).toBe(atHoldLimit ? 422 : heldBefore ? 409 : 201);
+            expect(response.status).toBe(started ? 409 : atHoldLimit ? 422 : heldBefore ? 409 : 201);
             expect(after.bookings, 'a bot booking was stored').toBe(before.bookings);
+            return;
+          }
+          if (started) {
+            expect(response.status).toBe(409);
+            expect((body as { error: { code: string } }).error.code).toBe('slot_started');
+            expect(after.bookings).toBe(before.bookings);
             return;
           }
           if (atHoldLimit) {
@@ -567,12 +586,33 @@ describe.each(databases)('fuzzing the endpoints on $name', (database) => {
     });
   }, 300_000);
 
+  test(`POST /api/bookings/reschedule: never a 5xx, the error shape, an unknown link 404, nothing stored`, async () => {
+    await withTestConnection(database, async (db) => {
+      await fc.assert(
+        fc.asyncProperty(postRequests('/api/bookings/reschedule', rescheduleFields), async (sent) => {
+          const verdict = judgePost(sent, RescheduleRequestSchema);
+          const before = await rowCounts(db);
+          const response = await call(reschedule, toRequest(sent));
+          const body = await checkAnswer(response, `POST /api/bookings/reschedule on ${database.name}`);
+          expectPrototypesClean();
+          expect(await rowCounts(db)).toEqual(before);
+          // A valid request names a link no booking has: the cancel link's "unknown" refusal.
+          expect(response.status).toBe(verdict.status === 201 ? 404 : verdict.status);
+          const code = verdict.status === 201 ? 'unknown' : (verdict as { code: string }).code;
+          expect((body as { error: { code: string } }).error.code).toBe(code);
+        }),
+        { seed: SEED, numRuns: RUNS.reschedule },
+      );
+    });
+  }, 300_000);
+
   test(`GET /api/availability/{date}: never a 5xx, the error shape, the right free slots for every real date`, async () => {
     // A few held slots, booked through the endpoint itself, so the answers have something to leave out.
     const held = new Map<string, Set<string>>();
     for (const [days, slots] of [[0, ['evening']], [1, ['morning', 'afternoon', 'evening']], [7, ['afternoon']], [BOOKING_WINDOW_DAYS, ['morning']]] as const) {
       const date = addDaysUtc(today, days);
-      for (const timeSlot of slots) {
+      // Today's evening may have started by the time this runs: it cannot be booked then.
+      for (const timeSlot of slots.filter((slot) => !slotHasStarted(date, slot, new Date()))) {
         const request = toRequest({
           method: 'POST',
           path: '/api/bookings',
@@ -631,7 +671,9 @@ describe.each(databases)('fuzzing the endpoints on $name', (database) => {
         const taken = held.get(last) ?? new Set<string>();
         expect(body).toEqual({
           date: last,
-          availableSlots: isBookableDate(last) ? TIME_SLOT_KEYS.filter((slot) => !taken.has(slot)) : [],
+          availableSlots: isBookableDate(last)
+            ? TIME_SLOT_KEYS.filter((slot) => !taken.has(slot) && !slotHasStarted(last, slot, new Date()))
+            : [],
         });
       }),
       { seed: SEED, numRuns: RUNS.availability },

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import availability from '../../netlify/functions/availability';
 import bookings from '../../netlify/functions/bookings';
 import contact from '../../netlify/functions/contact';
+import reschedule from '../../netlify/functions/reschedule';
 import type { Handler } from '../../netlify/lib/http/endpoint';
 import { DIST, builtRoutes, htmlFileOf } from '../build/dist';
 import { call, databases, get, postJson, useDatabase } from '../api/support';
@@ -157,6 +158,8 @@ const functionRequests: Array<[string, Handler, () => Request]> = [
   ['POST /api/bookings (415)', bookings, () => postJson('/api/bookings', 'date=x', { 'content-type': 'application/x-www-form-urlencoded' })],
   ['GET /api/availability (200)', availability, () => get(`/api/availability/${clock.day(3)}`)],
   ['GET /api/availability (400)', availability, () => get('/api/availability/someday')],
+  ['POST /api/bookings/reschedule (404)', reschedule, () => postJson('/api/bookings/reschedule', { token: 'B'.repeat(43), date: clock.day(3), timeSlot: 'evening' })],
+  ['GET /api/bookings/reschedule (405)', reschedule, () => get('/api/bookings/reschedule')],
 ];
 
 describe.each(databases.slice(0, 1))('function answers: the reply helper on $name', (database) => {

@@ -43,6 +43,7 @@ describe('function routes, as Netlify reads them from the functions', () => {
     ['contact', '/api/contact', {}],
     ['bookings', '/api/bookings', {}],
     ['availability', `/api/availability/${date}`, { date }],
+    ['reschedule', '/api/bookings/reschedule', {}],
   ] as const)('%s serves %s, the address the browser calls, with its parameters', async (name, url, params) => {
     expect(await routedParams(name, url)).toEqual(params);
   });
@@ -53,12 +54,20 @@ describe('function routes, as Netlify reads them from the functions', () => {
       expect(await routedParams('availability', url)).toBeNull();
     },
   );
+
+  test.each([
+    ['bookings', '/api/bookings/reschedule'],
+    ['reschedule', '/api/bookings'],
+    ['reschedule', '/api/bookings/reschedule/extra'],
+  ])('%s does not serve %s', async (name, url) => {
+    expect(await routedParams(name, url)).toBeNull();
+  });
 });
 
 describe('rate limits, as Netlify reads them from the functions', () => {
   // What docs/api.md ("Spam and rate limits") promises for the write endpoints: a visitor's few sends go through, a flood from one address
   // meets 429 within a minute. The exact numbers are the functions' to choose within these bounds.
-  test.each(['contact', 'bookings'])('%s: a sliding window of a minute or less per IP address, a handful to a few dozen requests, then 429', async (name) => {
+  test.each(['contact', 'bookings', 'reschedule'])('%s: a sliding window of a minute or less per IP address, a handful to a few dozen requests, then 429', async (name) => {
     const { rateLimit } = (await deployed(name)).config;
     // Netlify's bundler silently drops a rateLimit it cannot read statically: it must find this one.
     expect(rateLimit, `Netlify's bundler found no rateLimit in ${name}.ts`).toBeDefined();

@@ -2,7 +2,7 @@ import type { BookingEventType, TimeSlotKey } from '../../../src/schemas/booking
 import type { CancelBookingView, CancelRefusal } from '../../../src/schemas/cancel';
 import type { Queryable } from '../db';
 import { hashSecretToken, newSecretToken } from '../secret-token';
-import { inTransaction } from '../transaction';
+import { inTransaction, type Transaction } from '../transaction';
 import { release } from './release';
 import { slotWindow } from '../../../src/lib/time-slots';
 
@@ -72,21 +72,38 @@ export async function findBookingByCancelToken(db: Queryable, token: string, now
   return judge(rows[0], now);
 }
 
+/**
+ * Locks every link of the booking that `token` belongs to (in token order, as release does, so a cancel, a move and
+ * the owner's cancel of one booking never deadlock whichever of its links they use), then judges the link at `now`
+ * against the booking as it stands. Of two requests for one booking, the second waits here for the first to end and
+ * then sees what it left.
+ */
+export async function lockBookingByCancelToken(tx: Transaction, token: string, now: Date): Promise<CancelLookup> {
+  const hash = hashSecretToken(token);
+  await tx.query(
+    `SELECT 1 FROM booking_cancel_tokens
+      WHERE booking_id = (SELECT booking_id FROM booking_cancel_tokens WHERE token_hash = $1)
+      ORDER BY token_hash FOR UPDATE`,
+    [hash],
+  );
+  const { rows } = await tx.query<TokenRow>(LOOKUP, [hash]);
+  return judge(rows[0], now);
+}
+
 /** What releasing through a cancel link did. */
 export type CancelResult =
   | { ok: true; booking: CancelBookingView; mailIds: string[] }
   | { ok: false; refusal: CancelRefusal };
 
 /**
- * Releases the booking of a client's cancel link, once: in one transaction the token row is locked, judged (unknown,
+ * Releases the booking of a client's cancel link, once: in one transaction its links are locked, judged (unknown,
  * already used, expired, event started) and the booking released (see release: slot freed, links spent, audit entry,
  * cancellation e-mails queued). Of two simultaneous requests with the same token, the second waits for the first and
  * is told it was already cancelled.
  */
 export function releaseByCancelLink(db: Queryable, token: string, now: Date): Promise<CancelResult> {
   return inTransaction(db, async (tx): Promise<CancelResult> => {
-    const { rows } = await tx.query<TokenRow>(`${LOOKUP} FOR UPDATE OF t`, [hashSecretToken(token)]);
-    const found = judge(rows[0], now);
+    const found = await lockBookingByCancelToken(tx, token, now);
     if (!found.ok) return found;
     const released = await release(tx, { id: found.id, kind: 'reservation', by: { role: 'client' }, now });
     if (released.outcome === 'not_found') return { ok: false, refusal: 'unknown' };

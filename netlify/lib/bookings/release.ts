@@ -32,11 +32,11 @@ function actorOf(by: Releaser): string {
 }
 
 /** A released reservation as its cancellation e-mails need it, with the owner's reason if any (a block has none). */
-function toBookingMail(booking: OwnerBooking): BookingMail | undefined {
+function toBookingMail(booking: OwnerBooking, sequence: number): BookingMail | undefined {
   const { id, date, timeSlot, clientName, clientEmail, eventType, phone, guestCount, eventLocation, cancelReason } = booking;
   if (!clientName || !clientEmail || !eventType) return undefined;
   return {
-    id, date, timeSlot, clientName, clientEmail, eventType, phone, guestCount, eventLocation,
+    id, date, timeSlot, clientName, clientEmail, eventType, phone, guestCount, eventLocation, sequence,
     ...(cancelReason ? { cancelReason } : {}),
   };
 }
@@ -54,10 +54,10 @@ export async function release(tx: Transaction, request: ReleaseRequest): Promise
     // client's simultaneous cancel from deadlocking.
     await tx.query('SELECT 1 FROM booking_cancel_tokens WHERE booking_id = $1 ORDER BY token_hash FOR UPDATE', [request.id]);
   }
-  const { rows } = await tx.query<BookingRow>(
+  const { rows } = await tx.query<BookingRow & { sequence: number }>(
     `UPDATE bookings SET is_available = true, cancelled_at = $3, cancelled_by = $4, cancel_reason = $5
       WHERE id = $1 AND kind = $2 AND NOT is_available
-      RETURNING ${BOOKING_COLUMNS}`,
+      RETURNING ${BOOKING_COLUMNS}, sequence`,
     // Only the owner gives a reason; a client's cancel link has none.
     [request.id, request.kind, request.now, actor, request.by.role === 'owner' ? (request.reason ?? null) : null],
   );
@@ -77,7 +77,8 @@ export async function release(tx: Transaction, request: ReleaseRequest): Promise
     target: booking.id,
     detail: request.reason === undefined ? { date: booking.date } : { date: booking.date, reason: request.reason },
   });
-  const mail = toBookingMail(booking);
+  // The cancellation's calendar file must outrank the last invitation, which a move may have re-sent.
+  const mail = toBookingMail(booking, rows[0].sequence);
   if (!mail) return { outcome: 'released', booking, mailIds: [] };
   await tx.query('UPDATE booking_cancel_tokens SET used_at = $2 WHERE booking_id = $1 AND used_at IS NULL', [
     booking.id,

@@ -1,4 +1,5 @@
 import { TIME_SLOT_KEYS, type Booking, type BookingOutput, type TimeSlotKey } from '../../../src/schemas/booking';
+import { slotHasStarted } from '../../../src/lib/time-slots';
 import { MAX_FUTURE_HOLDS } from '../../../src/schemas/holds';
 import type { Queryable } from '../db';
 import type { BookingMail } from '../mail/messages';
@@ -8,23 +9,24 @@ import type { Transaction } from '../transaction';
 import { createCancelToken } from './cancel-links';
 import { RESERVATION_COLUMNS, toBooking, type ReservationRow } from './rows';
 
-/** The slots of `date` that no booking holds, in day order (morning, afternoon, evening). */
-export async function findAvailableSlots(db: Queryable, date: string): Promise<TimeSlotKey[]> {
+/** The slots of `date` that no booking holds and that have not started at `now`, in day order. */
+export async function findAvailableSlots(db: Queryable, date: string, now: Date = new Date()): Promise<TimeSlotKey[]> {
   const { rows } = await db.query<{ time_slot: string }>(
     'SELECT time_slot FROM bookings WHERE date = $1 AND NOT is_available',
     [date],
   );
   const held = new Set(rows.map((row) => row.time_slot));
-  return TIME_SLOT_KEYS.filter((slot) => !held.has(slot));
+  return TIME_SLOT_KEYS.filter((slot) => !held.has(slot) && !slotHasStarted(date, slot, now));
 }
 
 /**
- * What a reservation came to: the new booking, the slot held by someone else, the mailbox at its hold limit, or the
- * client (IP) at its daily budget of new holds.
+ * What a reservation came to: the new booking, the slot held by someone else or already started, the mailbox at its
+ * hold limit, or the client (IP) at its daily budget of new holds.
  */
 export type ReserveResult =
   | { outcome: 'reserved'; booking: Booking }
   | { outcome: 'slot_taken' }
+  | { outcome: 'slot_started' }
   | { outcome: 'hold_limit_reached' }
   | { outcome: 'too_many_holds' };
 
@@ -76,11 +78,12 @@ async function reservationObstacles(
 }
 
 /**
- * Reserves a slot for a visitor, inside `tx`. Under the mailbox's lock, one INSERT that only inserts while the
- * mailbox holds fewer than MAX_FUTURE_HOLDS slots dated `today` (UTC) or later, against the partial unique index on
- * held slots, which decides between concurrent requests (ON CONFLICT DO NOTHING). When nothing was inserted, the hold
- * limit is reported before a taken slot. A new hold then takes a unit of the client's daily budget (HOLDS_PER_IP);
- * with none left it is deleted again and the answer is `too_many_holds`. Only new holds spend the budget.
+ * Reserves a slot for a visitor, inside `tx`; a slot that has started at `client.now` is refused first. Under the
+ * mailbox's lock, one INSERT that only inserts while the mailbox holds fewer than MAX_FUTURE_HOLDS slots dated `today`
+ * (UTC) or later, against the partial unique index on held slots, which decides between concurrent requests (ON
+ * CONFLICT DO NOTHING). When nothing was inserted, the hold limit is reported before a taken slot. A new hold then
+ * takes a unit of the client's daily budget (HOLDS_PER_IP); with none left it is deleted again and the answer is
+ * `too_many_holds`. Only new holds spend the budget.
  */
 export async function reserveSlot(
   tx: Transaction,
@@ -88,6 +91,7 @@ export async function reserveSlot(
   today: string,
   client: ReservationClient,
 ): Promise<ReserveResult> {
+  if (slotHasStarted(booking.date, booking.timeSlot, client.now)) return { outcome: 'slot_started' };
   await lockAddress(tx, booking.clientEmail);
   const { rows } = await tx.query<ReservationRow>(
     `INSERT INTO bookings (date, time_slot, is_available, client_name, client_email, event_type, phone, guest_count, event_location)

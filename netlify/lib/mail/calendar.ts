@@ -73,14 +73,20 @@ function build(event: CalendarEvent, method: 'REQUEST' | 'CANCEL', sequence: num
   return value;
 }
 
-/** The invitation sent with a booking confirmation: METHOD:REQUEST, SEQUENCE 0. */
-export function invitationIcs(event: CalendarEvent): CalendarAttachment {
-  return { filename: 'booking.ics', method: 'REQUEST', content: build(event, 'REQUEST', 0) };
+/**
+ * The invitation of a booking: METHOD:REQUEST with the booking's `sequence` (bookings.sequence: 0 when booked, one more
+ * with each move), so a calendar moves the event it has instead of adding another.
+ */
+export function invitationIcs(event: CalendarEvent, sequence = 0): CalendarAttachment {
+  return { filename: 'booking.ics', method: 'REQUEST', content: build(event, 'REQUEST', sequence) };
 }
 
-/** The cancellation of that invitation: METHOD:CANCEL, the same UID, SEQUENCE 1. */
-export function cancellationIcs(event: CalendarEvent): CalendarAttachment {
-  return { filename: 'cancel.ics', method: 'CANCEL', content: build(event, 'CANCEL', 1) };
+/**
+ * The cancellation of that invitation: METHOD:CANCEL, the same UID, `sequence` one above the last invitation's
+ * (bookings.sequence + 1), or a calendar that saw a move would ignore it.
+ */
+export function cancellationIcs(event: CalendarEvent, sequence = 1): CalendarAttachment {
+  return { filename: 'cancel.ics', method: 'CANCEL', content: build(event, 'CANCEL', sequence) };
 }
 
 function compactUtc(instant: Date): string {

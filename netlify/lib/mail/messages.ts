@@ -25,10 +25,17 @@ export type MessageKind =
   | 'booking_client'
   | 'cancellation_owner'
   | 'cancellation_client'
+  | 'reschedule_owner'
+  | 'reschedule_client'
   | 'reminder_client';
 
 /** The messages that go to the address a visitor typed (the others go to the owner). */
-export const VISITOR_MESSAGE_KINDS: readonly MessageKind[] = ['inquiry_client', 'booking_client', 'cancellation_client'];
+export const VISITOR_MESSAGE_KINDS: readonly MessageKind[] = [
+  'inquiry_client',
+  'booking_client',
+  'cancellation_client',
+  'reschedule_client',
+];
 
 /** A message ready for the outbox. */
 export type OutgoingMessage = {
@@ -52,6 +59,8 @@ export type BookingMail = Pick<Booking, 'id' | 'date' | 'timeSlot' | 'clientName
   Partial<Pick<Booking, 'phone' | 'guestCount' | 'eventLocation'>> & {
     /** The owner's reason for cancelling (typed by the signed-in owner, never by a visitor). */
     cancelReason?: string;
+    /** bookings.sequence: how many times the booking moved (its calendar event's SEQUENCE); 0 when left out. */
+    sequence?: number;
   };
 
 /** Who cancelled a booking: the client through the link in their confirmation, or the owner. */
@@ -295,7 +304,8 @@ export function cancellationMessages(
   // The client's notice goes to an address anyone can type: our copy, closed-set values and the first name only.
   const own = clientBookingValues(booking, config);
   const client = mailbox(own.firstName!, booking.clientEmail);
-  const cancellation = cancellationIcs(calendarEvent(booking, own, config, client));
+  // One above the booking's last invitation, so the cancellation also removes an event a move updated.
+  const cancellation = cancellationIcs(calendarEvent(booking, own, config, client), (booking.sequence ?? 0) + 1);
   const toClient = copy.cancellationClient;
   const toOwner = copy.cancellationOwner;
   // The owner's own words may reach the client: only visitor-typed text is kept out of client mails.
@@ -328,6 +338,71 @@ export function cancellationMessages(
         { kind: 'footer', text: fill(copy.common.footer, values) },
       ],
       [cancellation],
+    ),
+  ];
+}
+
+/** Where a moved booking was before the move. */
+export type MovedFrom = { date: string; timeSlot: TimeSlotKey };
+
+/**
+ * The client's notice that their booking moved (the calendar file with the same UID and the booking's new `sequence`,
+ * calendar links, a new change-or-cancel link) and the owner's notification (old and new date and slot). The client's
+ * goes to an address anyone can type: our copy, closed-set values and the first name only, as the confirmation.
+ */
+export function rescheduleMessages(
+  booking: BookingMail & { sequence: number },
+  from: MovedFrom,
+  cancelToken: string,
+  config: MailConfig,
+): [OutgoingMessage, OutgoingMessage] {
+  const was: Values = { fromDate: formatLongDate(from.date), fromTimeWindow: formatTimeWindow(from.date, from.timeSlot) };
+  const values = { ...bookingValues(booking, config), ...was };
+  const own = { ...clientBookingValues(booking, config), ...was };
+  const client = mailbox(own.firstName!, booking.clientEmail);
+  const event = calendarEvent(booking, own, config, client);
+  const invitation = invitationIcs(event, booking.sequence);
+  const moved = copy.rescheduleClient;
+  const notify = copy.rescheduleOwner;
+  return [
+    message(
+      'reschedule_client',
+      { to: [client], bookingId: booking.id },
+      fill(moved.subject, own),
+      [
+        { kind: 'heading', text: fill(moved.heading, own) },
+        ...moved.paragraphs.map((text): Block => ({ kind: 'paragraph', text: fill(text, own) })),
+        bookingDetails(fill(moved.detailsHeading, own), own, false),
+        {
+          kind: 'links',
+          heading: fill(moved.calendarHeading, own),
+          text: fill(moved.calendarText, own),
+          links: [
+            { label: fill(moved.googleLabel, own), url: googleCalendarUrl(event) },
+            { label: fill(moved.outlookLabel, own), url: outlookCalendarUrl(event) },
+          ],
+        },
+        {
+          kind: 'links',
+          heading: fill(moved.cancelHeading, own),
+          text: fill(moved.cancelText, own),
+          links: [{ label: fill(moved.cancelLabel, own), url: cancelUrl(config.siteUrl, cancelToken) }],
+        },
+        ...closing(own),
+      ],
+      [invitation],
+    ),
+    message(
+      'reschedule_owner',
+      { to: [config.owner], replyTo: mailbox(booking.clientName, booking.clientEmail), bookingId: booking.id },
+      fill(notify.subject, values),
+      [
+        { kind: 'heading', text: fill(notify.heading, values) },
+        ...notify.paragraphs.map((text): Block => ({ kind: 'paragraph', text: fill(text, values) })),
+        bookingDetails(fill(notify.detailsHeading, values), values, true),
+        { kind: 'footer', text: fill(copy.common.footer, values) },
+      ],
+      [invitation],
     ),
   ];
 }

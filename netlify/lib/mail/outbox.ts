@@ -7,11 +7,13 @@ import {
   cancellationMessages,
   inquiryMessages,
   reminderMessage,
+  rescheduleMessages,
   type BookingMail,
   type CancelledBy,
   type InquiryMail,
   VISITOR_MESSAGE_KINDS,
   type MessageKind,
+  type MovedFrom,
   type OutgoingMessage,
 } from './messages';
 
@@ -130,6 +132,20 @@ export function enqueueBookingMails(
   config: MailConfig = mailConfig(),
 ): Promise<string[]> {
   return insertMessages(db, bookingMessages(booking, cancelToken, config), config);
+}
+
+/**
+ * Writes the client's notice of a moved booking (calendar file with the booking's new sequence, and the change-or-cancel
+ * link for `cancelToken`) and the owner's notification into the outbox, in the move's transaction. Returns the ids.
+ */
+export function enqueueRescheduleMails(
+  db: Queryable,
+  booking: BookingMail & { sequence: number },
+  from: MovedFrom,
+  cancelToken: string,
+  config: MailConfig = mailConfig(),
+): Promise<string[]> {
+  return insertMessages(db, rescheduleMessages(booking, from, cancelToken, config), config);
 }
 
 /** Writes the client's and the owner's cancellation notices (calendar METHOD:CANCEL) in the caller's transaction. */
@@ -280,8 +296,8 @@ export type Delivery =
       permanent: boolean;
     };
 
-/** Kinds of message whose body holds a secret (the confirmation's cancel link): dropped when it ends failed too. */
-export const KINDS_WITH_SECRETS: readonly MessageKind[] = ['booking_client', 'reminder_client'];
+/** Kinds of message whose body holds a secret (a cancel link): its body is dropped when it ends failed too. */
+export const KINDS_WITH_SECRETS: readonly MessageKind[] = ['booking_client', 'reschedule_client', 'reminder_client'];
 
 // A row keeps its body (text, html, calendar file) only while it may still be sent: the message is in the client's
 // and the owner's inbox once sent, and the confirmation's body holds the client's cancel token in clear.

@@ -7,6 +7,7 @@ export type AuditAction =
   | 'sign_out'
   | 'password_set'
   | 'booking_cancelled'
+  | 'booking_moved'
   | 'block_created'
   | 'block_lifted'
   | 'inquiries_exported'

@@ -1,0 +1,52 @@
+import type { Config } from '@netlify/functions';
+import * as v from 'valibot';
+import cancelCopy from '../../src/content/cancel.json' with { type: 'json' };
+import { SLOT_TAKEN_MESSAGE } from '../../src/schemas/booking';
+import { RescheduleRequestSchema } from '../../src/schemas/cancel';
+import { moveByCancelLink, type MoveRefusal } from '../lib/bookings/move';
+import { withDatabase } from '../lib/db';
+import { readJsonBody } from '../lib/http/body';
+import { replyCancelRefusal } from '../lib/http/cancel-refusal';
+import { endpoint } from '../lib/http/endpoint';
+import { reply, replyError, replyInvalid } from '../lib/http/reply';
+import { deliverSoon } from '../lib/mail/deliver';
+
+const REFUSALS = cancelCopy.cancel.refusals;
+
+function replyMoveRefusal(refusal: MoveRefusal): Response {
+  switch (refusal) {
+    // The booking endpoint's very answer: the page shows one message for a slot someone else holds.
+    case 'slot_taken':
+      return replyError(409, 'slot_taken', SLOT_TAKEN_MESSAGE, { fields: { timeSlot: SLOT_TAKEN_MESSAGE } });
+    case 'slot_started':
+      return replyError(409, 'slot_started', REFUSALS.slotStarted, { fields: { timeSlot: REFUSALS.slotStarted } });
+    case 'same_slot':
+      return replyError(409, 'same_slot', REFUSALS.sameSlot, { fields: { timeSlot: REFUSALS.sameSlot } });
+    default:
+      return replyCancelRefusal(refusal);
+  }
+}
+
+/**
+ * POST /api/bookings/reschedule { token, date, timeSlot }: moves the booking of a client's change-or-cancel link to
+ * another free date and slot (the reservation's rules), all or nothing, and sends the client (calendar update, a new
+ * link) and the owner a mail: 200 { booking } at its new date and slot. Refusals: the link's (404 unknown, 409
+ * already cancelled or started, 410 expired), 409 slot_taken (the booking endpoint's answer), 409 slot_started, 409
+ * same_slot (the booking already holds it: the request is well formed but conflicts with the booking's state).
+ */
+export default endpoint('reschedule', ['POST'], async (req, context) => {
+  const body = await readJsonBody(req);
+  if (!body.ok) return body.response;
+  const request = v.safeParse(RescheduleRequestSchema, body.value);
+  if (!request.success) return replyInvalid(request.issues);
+  const { token, date, timeSlot } = request.output;
+  const result = await withDatabase(context, (db) => moveByCancelLink(db, { token, date, timeSlot, now: new Date() }));
+  if (!result.ok) return replyMoveRefusal(result.refusal);
+  await deliverSoon(context, result.mailIds);
+  return reply(200, { booking: result.booking });
+});
+
+export const config: Config = {
+  path: '/api/bookings/reschedule',
+  rateLimit: { windowLimit: 20, windowSize: 60, aggregateBy: ['ip', 'domain'], action: 'rate_limit' },
+};
