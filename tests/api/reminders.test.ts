@@ -2,6 +2,8 @@ import { describe, expect, test, vi } from 'vitest';
 import cancel from '../../netlify/functions/cancel';
 import cancelLookup from '../../netlify/functions/cancel-lookup';
 import outboxSend from '../../netlify/functions/outbox-send';
+import reschedule from '../../netlify/functions/reschedule';
+import { createCancelToken } from '../../netlify/lib/bookings/cancel-links';
 import {
   configuredReminderDays,
   dueReminder,
@@ -12,8 +14,7 @@ import {
   type ReminderReport,
 } from '../../netlify/lib/bookings/reminders';
 import { withDatabase } from '../../netlify/lib/db';
-import { KINDS_WITH_SECRETS, withdrawReminders } from '../../netlify/lib/mail/outbox';
-import { inTransaction } from '../../netlify/lib/transaction';
+import { KINDS_WITH_SECRETS } from '../../netlify/lib/mail/outbox';
 import { texasToday } from '../../src/lib/desk-time';
 import { slotWindow } from '../../src/lib/time-slots';
 import type { TimeSlotKey } from '../../src/schemas/booking';
@@ -266,28 +267,18 @@ describe.each(databases)('client reminders on $name', (database: TestDatabase) =
     expect(await reminders()).toEqual([]);
   });
 
-  /**
-   * A move as the move does it: date and slot changed and sequence raised in one transaction, unsent reminders
-   * withdrawn. TODO: switch to the real POST /api/bookings/reschedule once the move's branch is merged.
-   */
-  async function simulatedMove(id: string, date: string, timeSlot: TimeSlotKey): Promise<void> {
-    await withDatabase(
-      undefined,
-      (db) =>
-        inTransaction(db, async (tx) => {
-          await tx.query('UPDATE bookings SET date = $2, time_slot = $3, sequence = sequence + 1 WHERE id = $1', [id, date, timeSlot]);
-          await withdrawReminders(tx, id);
-        }),
-      options,
-    );
+  /** Moves a booking through its client's link, as the change page does (POST /api/bookings/reschedule). */
+  async function move(token: string, date: string, timeSlot: TimeSlotKey): Promise<void> {
+    const response = await call(reschedule, postJson('/api/bookings/reschedule', { token, date, timeSlot }));
+    expect(response.status).toBe(200);
   }
 
-  test('after a move (simulated) the old date’s unsent reminder is withdrawn and the new date gets its own', async () => {
+  test('after a move through the reminder’s link, its unsent reminder is withdrawn and the new date gets its own', async () => {
     const from = ahead(20);
     const to = ahead(30);
     const id = await reservation(from, 'evening');
     expect(await queue(reminderDueAt(from, 'evening', 7))).toMatchObject({ queued: 1 });
-    await simulatedMove(id, to, 'morning');
+    await move(tokenOf((await reminders())[0]!.text_body)!, to, 'morning');
     expect(await reminders()).toEqual([]);
     // The old date's 1-day reminder is no longer due: the booking is not there any more.
     expect(await queue(reminderDueAt(from, 'evening', 1))).toMatchObject({ queued: 0 });
@@ -302,9 +293,11 @@ describe.each(databases)('client reminders on $name', (database: TestDatabase) =
   });
 
   test('a booking moved 3 days ahead of its new date gets no 7-day reminder for it, only the 1-day one', async () => {
-    const id = await reservation(ahead(20), 'evening');
+    const from = ahead(20);
+    const id = await reservation(from, 'evening');
+    const token = await withDatabase(undefined, (db) => createCancelToken(db, { id, date: from, timeSlot: 'evening' }), options);
     const to = ahead(3);
-    await simulatedMove(id, to, 'evening');
+    await move(token, to, 'evening');
     // The real now lies in the new date's 7-day window, but the move (updated_at) came after that window opened.
     expect(await queue(new Date())).toMatchObject({ queued: 0 });
     expect(await queue(reminderDueAt(to, 'evening', 1))).toMatchObject({ queued: 1 });
