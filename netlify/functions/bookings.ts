@@ -1,7 +1,6 @@
 import type { Config } from '@netlify/functions';
 import * as v from 'valibot';
-import cancelCopy from '../../src/content/cancel.json' with { type: 'json' };
-import { BookingSchema, SLOT_TAKEN_MESSAGE } from '../../src/schemas/booking';
+import { BookingSchema } from '../../src/schemas/booking';
 import { todayUtc } from '../../src/schemas/dates';
 import { isHoneypotFilled } from '../../src/schemas/honeypot';
 import { HOLD_LIMIT_MESSAGE, TOO_MANY_HOLDS_MESSAGE } from '../../src/schemas/holds';
@@ -12,21 +11,17 @@ import { readJsonBody } from '../lib/http/body';
 import { endpoint } from '../lib/http/endpoint';
 import { noteInLog } from '../lib/http/log';
 import { reply, replyError, replyInvalid } from '../lib/http/reply';
+import { replySlotRefusal } from '../lib/http/slot-refusal';
 import { answerOnce, idempotentRequest, readIdempotencyKey } from '../lib/idempotency';
 import { deliverSoon } from '../lib/mail/deliver';
-
-const SLOT_TAKEN = SLOT_TAKEN_MESSAGE;
-// The move refuses a started slot with the same words.
-const SLOT_STARTED = cancelCopy.cancel.refusals.slotStarted;
 
 function replyReservation(result: ReserveResult): Response {
   switch (result.outcome) {
     case 'reserved':
       return reply(201, { booking: result.booking });
     case 'slot_taken':
-      return replyError(409, 'slot_taken', SLOT_TAKEN, { fields: { timeSlot: SLOT_TAKEN } });
     case 'slot_started':
-      return replyError(409, 'slot_started', SLOT_STARTED, { fields: { timeSlot: SLOT_STARTED } });
+      return replySlotRefusal(result.outcome);
     case 'hold_limit_reached':
       return replyError(422, 'hold_limit_reached', HOLD_LIMIT_MESSAGE, { fields: { clientEmail: HOLD_LIMIT_MESSAGE } });
     case 'too_many_holds':

@@ -1,7 +1,6 @@
 import type { Config } from '@netlify/functions';
 import * as v from 'valibot';
 import cancelCopy from '../../src/content/cancel.json' with { type: 'json' };
-import { SLOT_TAKEN_MESSAGE } from '../../src/schemas/booking';
 import { RescheduleRequestSchema } from '../../src/schemas/cancel';
 import { moveByCancelLink, type MoveRefusal } from '../lib/bookings/move';
 import { withDatabase } from '../lib/db';
@@ -9,19 +8,19 @@ import { readJsonBody } from '../lib/http/body';
 import { replyCancelRefusal } from '../lib/http/cancel-refusal';
 import { endpoint } from '../lib/http/endpoint';
 import { reply, replyError, replyInvalid } from '../lib/http/reply';
+import { replySlotRefusal } from '../lib/http/slot-refusal';
 import { deliverSoon } from '../lib/mail/deliver';
 
-const REFUSALS = cancelCopy.cancel.refusals;
+const SAME_SLOT = cancelCopy.cancel.refusals.sameSlot;
 
 function replyMoveRefusal(refusal: MoveRefusal): Response {
   switch (refusal) {
-    // The booking endpoint's very answer: the page shows one message for a slot someone else holds.
+    // The booking endpoint's very answers: one message for a slot someone else holds, one for a slot under way.
     case 'slot_taken':
-      return replyError(409, 'slot_taken', SLOT_TAKEN_MESSAGE, { fields: { timeSlot: SLOT_TAKEN_MESSAGE } });
     case 'slot_started':
-      return replyError(409, 'slot_started', REFUSALS.slotStarted, { fields: { timeSlot: REFUSALS.slotStarted } });
+      return replySlotRefusal(refusal);
     case 'same_slot':
-      return replyError(409, 'same_slot', REFUSALS.sameSlot, { fields: { timeSlot: REFUSALS.sameSlot } });
+      return replyError(409, 'same_slot', SAME_SLOT, { fields: { timeSlot: SAME_SLOT } });
     default:
       return replyCancelRefusal(refusal);
   }
