@@ -292,6 +292,20 @@ describe.each(databases)('client reminders on $name', (database: TestDatabase) =
     expect(row!.text_body).toContain('9:00 AM – 1:00 PM Central Time (America/Chicago)');
   });
 
+  test.each(['cancel', 'move'] as const)('a run and a %s at the same instant leave no reminder to send, whichever goes first', async (change) => {
+    const from = ahead(20);
+    const id = await reservation(from, 'evening');
+    const token = await withDatabase(undefined, (db) => createCancelToken(db, { id, date: from, timeSlot: 'evening' }), options);
+    const request =
+      change === 'cancel'
+        ? call(cancel, postJson('/api/cancel', { token }))
+        : call(reschedule, postJson('/api/bookings/reschedule', { token, date: ahead(30), timeSlot: 'afternoon' }));
+    const [report, response] = await Promise.all([queue(reminderDueAt(from, 'evening', 7)), request]);
+    expect(response.status).toBe(200);
+    expect(report.queued).toBeLessThanOrEqual(1);
+    expect(await reminders()).toEqual([]);
+  });
+
   test('a booking moved 3 days ahead of its new date gets no 7-day reminder for it, only the 1-day one', async () => {
     const from = ahead(20);
     const id = await reservation(from, 'evening');
