@@ -142,12 +142,18 @@ try {
   const { listInquiries } = await import('../netlify/lib/owner/inquiries');
   const { listBookings } = await import('../netlify/lib/bookings/list');
   const { readAgenda } = await import('../netlify/lib/owner/agenda');
+  const { queueDueReminders } = await import('../netlify/lib/bookings/reminders');
+  const { mailConfig } = await import('../netlify/lib/mail/config');
+  const benchMail = mailConfig({ SITE_URL: SITE, OWNER_EMAIL: 'owner@example.com', MAIL_FROM: 'bar@example.com' });
   const queries: Array<{ label: string; run: (db: Queryable) => Promise<unknown> }> = [
     { label: 'today & upcoming (agenda)', run: (db) => readAgenda(db, new Date()) },
     { label: 'inquiries, first page', run: (db) => listInquiries(db, { q: '' }) },
     { label: 'inquiries?q=garcia (1 in 100)', run: (db) => listInquiries(db, { q: 'garcia' }) },
     { label: 'inquiries?q= matching nothing', run: (db) => listInquiries(db, { q: 'zebra' }) },
     { label: 'bookings, next 90 days', run: (db) => listBookings(db, { from: today, to: addDaysUtc(today, 90) }) },
+    // The scheduled sender's reminder step each run: the scan of the held bookings due soon (all seeded now, so none
+    // is due: the steady state of a run between two reminders coming due).
+    { label: 'reminders due (scheduled run)', run: (db) => queueDueReminders(db, new Date(), { mail: benchMail }) },
   ];
   print(`\nThe data-layer query alone, on one open connection (${RUNS} runs each):`);
   await withDatabase(

@@ -55,6 +55,13 @@ const settings = defineCollection({
       closeLabel: z.string().min(1),
       delayMs: z.number().int().min(0),
     }),
+    /** The client's reminders before the event: days before its start, each sent once (netlify/lib/bookings/reminders.ts). */
+    reminders: z.object({
+      daysBefore: z
+        .array(z.number().int().min(1).max(60))
+        .max(5)
+        .refine((days) => new Set(days).size === days.length, 'each number of days once'),
+    }),
   }),
 });
 

@@ -1,25 +1,44 @@
 import type { Config } from '@netlify/functions';
+import { queueDueReminders } from '../lib/bookings/reminders';
+import { withDatabase } from '../lib/db';
 import { scheduled, type RunCounts } from '../lib/http/scheduled';
 import { mailConfig } from '../lib/mail/config';
 import { sendDue, withMailTransport } from '../lib/mail/send';
 
 /** How long one run may spend sending: Netlify stops a scheduled function after 30 s. */
 export const RUN_BUDGET_MS = 20_000;
+/** How much of RUN_BUDGET_MS queueing reminders may take before sending starts; the rest wait for the next run. */
+export const REMINDER_BUDGET_MS = 5_000;
 /** Most messages one run sends. */
 export const RUN_LIMIT = 100;
 
 /**
- * Every 5 minutes: sends the outbox's due messages (pending ones whose wait is over, and claims abandoned by a
- * sender that died). Without SMTP_URL it sends nothing and says so in its log line.
+ * Every 5 minutes: first queues the client reminders that are due (queueDueReminders; it needs only the database),
+ * then sends the outbox's due messages (pending ones whose wait is over, reminders just queued included, and claims
+ * abandoned by a sender that died). Without SMTP_URL it still queues reminders, sends nothing and says so in its log
+ * line (remindersQueued and smtpConfigured: false). A failure to queue does not keep the due mail from going out:
+ * the run sends, then fails with the queueing's error.
  */
 export default scheduled('outbox-send', async (): Promise<RunCounts> => {
+  const started = Date.now();
   const config = mailConfig();
-  const deadline = Date.now() + RUN_BUDGET_MS;
+  let reminders: { queued: number; deferred: number } | undefined;
+  let queueFailure: unknown;
+  try {
+    reminders = await withDatabase(undefined, (db) =>
+      queueDueReminders(db, new Date(), { mail: config, deadline: started + REMINDER_BUDGET_MS }),
+    );
+  } catch (error) {
+    queueFailure = error;
+  }
   const report = await withMailTransport(config, (transport) =>
-    sendDue({ limit: RUN_LIMIT, deadline, transport, config }),
+    sendDue({ limit: RUN_LIMIT, deadline: started + RUN_BUDGET_MS, transport, config }),
   );
-  if (!report) return { smtpConfigured: false };
+  if (queueFailure !== undefined) throw queueFailure;
+  const queued = { remindersQueued: reminders!.queued, remindersDeferred: reminders!.deferred };
+  if (!report) return { ...queued, smtpConfigured: false };
   return {
+    ...queued,
     sent: report.sent,
     retried: report.retried,
     failed: report.failed,

@@ -6,6 +6,7 @@ import {
   bookingMessages,
   cancellationMessages,
   inquiryMessages,
+  reminderMessage,
   rescheduleMessages,
   type BookingMail,
   type CancelledBy,
@@ -158,6 +159,23 @@ export function enqueueCancellationMails(
 }
 
 /**
+ * Writes the client's reminder of `booking`, `daysToGo` days ahead, with the change/cancel link for `cancelToken` (a
+ * token of its own), in the caller's transaction. Its kind is not one of VISITOR_MESSAGE_KINDS, so the mailbox cap
+ * neither counts nor holds it: no request sends it (the scheduled run does), a mailbox gets at most one per reminder
+ * day per booking it holds (MAX_FUTURE_HOLDS), and a held reminder would be one a real client never gets. It follows
+ * the same no-relay rule as the confirmation (clientBookingValues). Returns the message's id, in a list.
+ */
+export async function enqueueReminderMail(
+  db: Queryable,
+  booking: BookingMail,
+  daysToGo: number,
+  cancelToken: string,
+  config: MailConfig = mailConfig(),
+): Promise<string[]> {
+  return insertMessages(db, [reminderMessage(booking, daysToGo, cancelToken, config)], config);
+}
+
+/**
  * Withdraws the client's reminders of booking `bookingId` that are not sent and not being sent (pending, held back,
  * or failed and so open to the owner's retry), in the caller's transaction: a reminder must never go out for a slot
  * the booking no longer holds. Call it wherever a booking is released or moved. Returns how many were withdrawn.
@@ -279,7 +297,7 @@ export type Delivery =
     };
 
 /** Kinds of message whose body holds a secret (a cancel link): its body is dropped when it ends failed too. */
-export const KINDS_WITH_SECRETS: readonly MessageKind[] = ['booking_client', 'reschedule_client'];
+export const KINDS_WITH_SECRETS: readonly MessageKind[] = ['booking_client', 'reschedule_client', 'reminder_client'];
 
 // A row keeps its body (text, html, calendar file) only while it may still be sent: the message is in the client's
 // and the owner's inbox once sent, and the confirmation's body holds the client's cancel token in clear.
