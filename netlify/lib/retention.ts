@@ -1,4 +1,5 @@
 import { BUSINESS_TIME_ZONE } from '../../src/lib/time-slots';
+import { MAX_REMINDER_DAYS } from './bookings/reminders';
 import type { Queryable } from './db';
 import { IDLE_TIMEOUT_MS } from './owner/sessions';
 import { inTransaction } from './transaction';
@@ -13,6 +14,11 @@ export const FAILED_MAIL_KEPT_DAYS = 30;
 export const HELD_MAIL_KEPT_DAYS = 30;
 /** Cancel links are kept 24 hours after they expire or are spent, so a client who opens one again that day reads why it no longer works. */
 export const CANCEL_TOKEN_KEPT_HOURS = 24;
+/**
+ * A queued reminder's mark (booking_reminders) is kept until its event is surely over: a reminder goes at most
+ * MAX_REMINDER_DAYS before the start, so a day later than that nothing can be due for it again.
+ */
+export const REMINDER_MARKS_KEPT_DAYS = MAX_REMINDER_DAYS + 1;
 /** A sign-in throttle row is kept 24 hours after its last failure (its longest wait is long over by then). */
 export const THROTTLE_KEPT_HOURS = 24;
 
@@ -54,6 +60,12 @@ export const RETENTION_RULES = [
     table: 'booking_cancel_tokens',
     where: 'least(expires_at, used_at) < $1::timestamptz - make_interval(hours => $2)',
     params: [CANCEL_TOKEN_KEPT_HOURS],
+  },
+  {
+    name: 'reminderMarks',
+    table: 'booking_reminders',
+    where: 'queued_at < $1::timestamptz - make_interval(days => $2)',
+    params: [REMINDER_MARKS_KEPT_DAYS],
   },
   {
     name: 'sentMail',

@@ -100,6 +100,18 @@ const CASES: Array<{ rule: keyof RetentionReport; seed: string[]; left: string; 
              ELSE 'dropSpent' END AS label FROM booking_cancel_tokens`,
   },
   {
+    rule: 'reminderMarks',
+    seed: [
+      ['keep', '60 days 23 hours'],
+      ['drop', '61 days 1 hour'],
+    ].map(
+      ([label, age]) =>
+        `INSERT INTO booking_reminders (booking_id, sequence, days_before, queued_at)
+         VALUES (gen_random_uuid(), ${label === 'keep' ? 0 : 1}, 7, now() - interval '${age}')`,
+    ),
+    left: "SELECT CASE sequence WHEN 0 THEN 'keep' ELSE 'drop' END AS label FROM booking_reminders",
+  },
+  {
     rule: 'sentMail',
     seed: [
       outboxRow('keep', 'sent', { sent: '29 days 23 hours', lastAttempt: '29 days 23 hours', created: '40 days' }),
@@ -207,6 +219,7 @@ describe.each(databases)('retention on $name', (database) => {
       sessions: 2,
       signInThrottles: 1,
       cancelTokens: 2,
+      reminderMarks: 1,
       sentMail: 1,
       failedMail: 1,
       heldMail: 1,

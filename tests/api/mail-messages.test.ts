@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import emails from '../../src/content/emails.json' with { type: 'json' };
 import settings from '../../src/content/settings.json' with { type: 'json' };
 import { TIME_SLOTS, type TimeSlotKey } from '../../src/schemas/booking';
 import { calendarUid, googleCalendarUrl, outlookCalendarUrl } from '../../netlify/lib/mail/calendar';
@@ -268,7 +269,7 @@ describe('messages from src/content/emails.json', () => {
 
   test('links stand on lines of their own in the plain text', () => {
     const [client] = bookingMessages(booking, TOKEN, config);
-    expect(client!.text).toContain(`Cancel my booking:\nhttps://lonestar.example/cancel#token=${TOKEN}\n`);
+    expect(client!.text).toContain(`${emails.bookingClient.cancelLabel}:\nhttps://lonestar.example/cancel#token=${TOKEN}\n`);
     expect(client!.text).toMatch(/\nAdd to Google Calendar:\nhttps:\/\/calendar\.google\.com\/\S+\n/);
   });
 
