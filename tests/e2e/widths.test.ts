@@ -116,7 +116,8 @@ describe.skipIf(skipBrowser)('layout at every width', () => {
         const controls = [...document.querySelectorAll('header nav button, header nav a')].filter((el) => el.getClientRects().length);
         return {
           names: shown.map((name) => name.textContent),
-          lines: shown.map((name) => name.getClientRects().length),
+          // A flex item is a block: its lines are its height over its line height.
+          lines: shown.map((name) => Math.round(name.getBoundingClientRect().height / parseFloat(getComputedStyle(name).lineHeight))),
           right: Math.max(...shown.map((name) => name.getBoundingClientRect().right)),
           navLeft: Math.min(...controls.map((el) => el.getBoundingClientRect().left)),
           pageWidth: document.documentElement.scrollWidth,
