@@ -77,12 +77,14 @@ describe.skipIf(skipBrowser)('layout at every width', () => {
       }
     });
 
-    test.each([390, 600, 1024, 1280])('no lone card on Home, About, Services, Menu and Availability at %i px', async (width) => {
+    test.each([390, 600, 768, 1024, 1280])('no lone card on Home, About, Services, Menu and Availability, nor in the footer, at %i px', async (width) => {
       for (const path of ['/', '/about', '/services', '/menu', '/availability']) {
         const { context, page } = await openAt(browser(), path, width);
         try {
           await page.locator('main .grid-3').first().waitFor();
           await eventually(async () => (await cardRows(page)).filter(hasLoneCard), `${path} at ${width} px`).toEqual([]);
+          // The footer's three sections too (brand, links, contact).
+          await eventually(async () => (await cardRows(page, 'footer .site-footer__grid')).filter(hasLoneCard), `footer at ${width} px`).toEqual([]);
         } finally {
           await context.close();
         }
