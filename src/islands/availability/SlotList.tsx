@@ -25,6 +25,19 @@ interface Props {
   headingRef: Ref<HTMLHeadingElement>;
 }
 
+/** A slot's label with its time range kept on one line: "Morning 9AM - 1PM" may wrap after "Morning", never inside the range. */
+function SlotText({ label }: { label: string }) {
+  const split = /^(.*?)\s*(\d.*)$/.exec(label);
+  if (!split) return <span>{label}</span>;
+  const [, name, range] = split;
+  return (
+    <span>
+      {name && `${name} `}
+      <span className={styles.range}>{range}</span>
+    </span>
+  );
+}
+
 /** The chosen date's slots: loading, none, a failed load with retry, or the slots as radio cards, with a live summary. */
 export default function SlotList({ copy, date, entry, slot, slotGone, error, onPick, onRetry, headingRef }: Props) {
   const offered = entry?.status === 'ready' ? entry.slots : undefined;
@@ -75,7 +88,7 @@ export default function SlotList({ copy, date, entry, slot, slotGone, error, onP
             {offered.map((key) => (
               <label key={key} className={styles.slot}>
                 <input type="radio" name="timeSlot" value={key} checked={slot === key} onChange={() => onPick(key)} />
-                {slotLabel(key)}
+                <SlotText label={slotLabel(key)} />
               </label>
             ))}
           </div>
