@@ -20,7 +20,10 @@ const settings = defineCollection({
   loader: file('src/content/settings.json'),
   schema: z.object({
     brandName: z.string().min(1),
-    /** Name under an installed icon (web app manifest). */
+    /**
+     * Name under an installed icon (web app manifest) and the header's lockup on phones. It must begin the brand name:
+     * the header link's accessible name is the full name, and speech-input users say what they see (WCAG 2.5.3).
+     */
     shortName: z.string().min(1).max(15),
     tagline: z.string().min(1),
     phone: z.string().regex(/^\(\d{3}\) \d{3}-\d{4}$/, 'format as (512) 555-0142'),
@@ -62,6 +65,9 @@ const settings = defineCollection({
         .max(5)
         .refine((days) => new Set(days).size === days.length, 'each number of days once'),
     }),
+  }).refine((site) => site.brandName.startsWith(site.shortName), {
+    message: 'shortName must begin brandName (the phone header shows it inside a link named by brandName)',
+    path: ['shortName'],
   }),
 });
 
