@@ -235,51 +235,60 @@ export function cancelUrl(siteUrl: string, token: string): string {
   return `${siteUrl}/cancel#token=${encodeURIComponent(token)}`;
 }
 
-/** The client's confirmation (calendar file, calendar links, cancel link) and the owner's notification of a booking. */
-export function bookingMessages(
+/** The words of a client's mail that carries the calendar invitation: a booking's confirmation, a move's notice. */
+type InvitationCopy = typeof copy.bookingClient;
+/** The words of the owner's notification that goes with it. */
+type NotificationCopy = typeof copy.bookingOwner;
+
+/**
+ * A client's mail with the booking's calendar invitation (SEQUENCE `sequence`), calendar links and the
+ * change-or-cancel link for `cancelToken`, and the owner's notification with the same invitation: the pair a
+ * booking and a move send. `own` and `values` are the client's and the owner's placeholder values. The client's goes
+ * to an address anyone can type: our copy, closed-set values and the first name only (clientBookingValues); the
+ * calendar file rides along in both mails, so it is built from the same.
+ */
+function invitationMessages(
+  kinds: readonly [client: MessageKind, owner: MessageKind],
+  words: { client: InvitationCopy; owner: NotificationCopy },
   booking: BookingMail,
-  cancelToken: string,
+  filled: { own: Values; values: Values; sequence: number; cancelToken: string },
   config: MailConfig,
 ): [OutgoingMessage, OutgoingMessage] {
-  const values = bookingValues(booking, config);
-  // The confirmation goes to an address anyone can type: our copy, closed-set values and the first name only. The
-  // calendar file rides along in both mails, so it is built from the same.
-  const own = clientBookingValues(booking, config);
+  const { own, values } = filled;
   const client = mailbox(own.firstName!, booking.clientEmail);
   const event = calendarEvent(booking, own, config, client);
-  const invitation = invitationIcs(event);
-  const confirm = copy.bookingClient;
-  const notify = copy.bookingOwner;
+  const invitation = invitationIcs(event, filled.sequence);
+  const { client: invite, owner: notify } = words;
   return [
     message(
-      'booking_client',
+      kinds[0],
       { to: [client], bookingId: booking.id },
-      fill(confirm.subject, own),
+      fill(invite.subject, own),
       [
-        { kind: 'heading', text: fill(confirm.heading, own) },
-        ...confirm.paragraphs.map((text): Block => ({ kind: 'paragraph', text: fill(text, own) })),
-        bookingDetails(fill(confirm.detailsHeading, own), own, false),
+        { kind: 'heading', text: fill(invite.heading, own) },
+        ...invite.paragraphs.map((text): Block => ({ kind: 'paragraph', text: fill(text, own) })),
+        bookingDetails(fill(invite.detailsHeading, own), own, false),
         {
           kind: 'links',
-          heading: fill(confirm.calendarHeading, own),
-          text: fill(confirm.calendarText, own),
+          heading: fill(invite.calendarHeading, own),
+          text: fill(invite.calendarText, own),
           links: [
-            { label: fill(confirm.googleLabel, own), url: googleCalendarUrl(event) },
-            { label: fill(confirm.outlookLabel, own), url: outlookCalendarUrl(event) },
+            { label: fill(invite.googleLabel, own), url: googleCalendarUrl(event) },
+            { label: fill(invite.outlookLabel, own), url: outlookCalendarUrl(event) },
           ],
         },
         {
           kind: 'links',
-          heading: fill(confirm.cancelHeading, own),
-          text: fill(confirm.cancelText, own),
-          links: [{ label: fill(confirm.cancelLabel, own), url: cancelUrl(config.siteUrl, cancelToken) }],
+          heading: fill(invite.cancelHeading, own),
+          text: fill(invite.cancelText, own),
+          links: [{ label: fill(invite.cancelLabel, own), url: cancelUrl(config.siteUrl, filled.cancelToken) }],
         },
         ...closing(own),
       ],
       [invitation],
     ),
     message(
-      'booking_owner',
+      kinds[1],
       { to: [config.owner], replyTo: mailbox(booking.clientName, booking.clientEmail), bookingId: booking.id },
       fill(notify.subject, values),
       [
@@ -291,6 +300,21 @@ export function bookingMessages(
       [invitation],
     ),
   ];
+}
+
+/** The client's confirmation (calendar file, calendar links, cancel link) and the owner's notification of a booking. */
+export function bookingMessages(
+  booking: BookingMail,
+  cancelToken: string,
+  config: MailConfig,
+): [OutgoingMessage, OutgoingMessage] {
+  return invitationMessages(
+    ['booking_client', 'booking_owner'],
+    { client: copy.bookingClient, owner: copy.bookingOwner },
+    booking,
+    { own: clientBookingValues(booking, config), values: bookingValues(booking, config), sequence: 0, cancelToken },
+    config,
+  );
 }
 
 /** The client's and the owner's notice of a cancelled booking, each with the calendar file that removes the event. */
@@ -357,54 +381,18 @@ export function rescheduleMessages(
   config: MailConfig,
 ): [OutgoingMessage, OutgoingMessage] {
   const was: Values = { fromDate: formatLongDate(from.date), fromTimeWindow: formatTimeWindow(from.date, from.timeSlot) };
-  const values = { ...bookingValues(booking, config), ...was };
-  const own = { ...clientBookingValues(booking, config), ...was };
-  const client = mailbox(own.firstName!, booking.clientEmail);
-  const event = calendarEvent(booking, own, config, client);
-  const invitation = invitationIcs(event, booking.sequence);
-  const moved = copy.rescheduleClient;
-  const notify = copy.rescheduleOwner;
-  return [
-    message(
-      'reschedule_client',
-      { to: [client], bookingId: booking.id },
-      fill(moved.subject, own),
-      [
-        { kind: 'heading', text: fill(moved.heading, own) },
-        ...moved.paragraphs.map((text): Block => ({ kind: 'paragraph', text: fill(text, own) })),
-        bookingDetails(fill(moved.detailsHeading, own), own, false),
-        {
-          kind: 'links',
-          heading: fill(moved.calendarHeading, own),
-          text: fill(moved.calendarText, own),
-          links: [
-            { label: fill(moved.googleLabel, own), url: googleCalendarUrl(event) },
-            { label: fill(moved.outlookLabel, own), url: outlookCalendarUrl(event) },
-          ],
-        },
-        {
-          kind: 'links',
-          heading: fill(moved.cancelHeading, own),
-          text: fill(moved.cancelText, own),
-          links: [{ label: fill(moved.cancelLabel, own), url: cancelUrl(config.siteUrl, cancelToken) }],
-        },
-        ...closing(own),
-      ],
-      [invitation],
-    ),
-    message(
-      'reschedule_owner',
-      { to: [config.owner], replyTo: mailbox(booking.clientName, booking.clientEmail), bookingId: booking.id },
-      fill(notify.subject, values),
-      [
-        { kind: 'heading', text: fill(notify.heading, values) },
-        ...notify.paragraphs.map((text): Block => ({ kind: 'paragraph', text: fill(text, values) })),
-        bookingDetails(fill(notify.detailsHeading, values), values, true),
-        { kind: 'footer', text: fill(copy.common.footer, values) },
-      ],
-      [invitation],
-    ),
-  ];
+  return invitationMessages(
+    ['reschedule_client', 'reschedule_owner'],
+    { client: copy.rescheduleClient, owner: copy.rescheduleOwner },
+    booking,
+    {
+      own: { ...clientBookingValues(booking, config), ...was },
+      values: { ...bookingValues(booking, config), ...was },
+      sequence: booking.sequence,
+      cancelToken,
+    },
+    config,
+  );
 }
 
 /**
