@@ -14,6 +14,7 @@ import {
   type ReminderReport,
 } from '../../netlify/lib/bookings/reminders';
 import { withDatabase } from '../../netlify/lib/db';
+import { LOGO_CID } from '../../netlify/lib/mail/logo';
 import { KINDS_WITH_SECRETS } from '../../netlify/lib/mail/outbox';
 import { texasToday } from '../../src/lib/desk-time';
 import { slotWindow } from '../../src/lib/time-slots';
@@ -162,7 +163,8 @@ describe.each(databases)('client reminders on $name', (database: TestDatabase) =
     expect(text).toContain('Wedding');
     expect(text).toContain('120');
     for (const typed of ['Lastname-Marker', '555-0177', 'Secret Ranch']) expect(`${subject}\n${text}\n${mail!.parsed.html}`).not.toContain(typed);
-    expect(mail!.parsed.attachments).toEqual([]);
+    // No calendar file (the confirmation's stays in the calendar): the one part besides the text is the inline logo.
+    expect(mail!.parsed.attachments.map((part) => [part.contentType, part.cid])).toEqual([['image/png', LOGO_CID]]);
     for (const part of [subject, text, String(mail!.parsed.html)]) expect(part).not.toMatch(/\{[A-Za-z]+\}/);
     // Sent: the row keeps no body (its link is a secret).
     expect((await reminders()).map((row) => [row.status, row.text_body])).toEqual([['sent', '']]);
