@@ -19,8 +19,8 @@ describe('pageScripts', () => {
 
 describe('chunkImports', () => {
   test('returns static, bare and dynamic imports resolved against the chunk', () => {
-    const code = 'import{t as e}from"./react.js";import"./side.js";import*as n from "./ns.js";const l=()=>import("./lazy.js");';
-    expect(chunkImports(code, '/_astro/A.js')).toEqual(['/_astro/react.js', '/_astro/side.js', '/_astro/ns.js', '/_astro/lazy.js']);
+    const code = 'import{t as e}from"./react.js";import"./side.js";import*as n from "./ns.js";const l=()=>import("./lazy.js"),m=()=>import(`./Panel.js`);';
+    expect(chunkImports(code, '/_astro/A.js')).toEqual(['/_astro/react.js', '/_astro/side.js', '/_astro/ns.js', '/_astro/lazy.js', '/_astro/Panel.js']);
   });
 });
 

@@ -8,8 +8,9 @@ export type ChunkSize = { file: string; raw: number; gzip: number; brotli: numbe
 // The page's own scripts: <script src>, <link rel="modulepreload">, and each island's component, renderer and
 // before-hydration modules (the inline bootstrap and directives are part of the HTML, not JavaScript requests).
 const PAGE_SCRIPT = /<script\b[^>]*\bsrc="([^"]+)"|<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+)"|\b(?:component|renderer|before-hydration)-url="([^"]+)"/g;
-// Imports between chunks: static (`import{..}from"./x.js"`, `import"./x.js"`) and dynamic (`import("./x.js")`).
-const CHUNK_IMPORT = /\bimport\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+\.js)["']|\bimport\(\s*["']([^"']+\.js)["']\s*\)/g;
+// Imports between chunks: static (`import{..}from"./x.js"`, `import"./x.js"`) and dynamic (`import("./x.js")`, the
+// bundler writes its specifier in backquotes). A dynamic import is counted as loaded: the sum is an upper bound.
+const CHUNK_IMPORT = /\bimport\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+\.js)["']|\bimport\(\s*["'`]([^"'`]+\.js)["'`]\s*\)/g;
 
 /** The site-absolute paths of the scripts a built page asks for, without duplicates, in order of appearance. */
 export function pageScripts(html: string): string[] {
