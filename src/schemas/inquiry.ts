@@ -140,13 +140,23 @@ export type InquiryRecord = {
 
 const Label = v.pipe(v.string(), v.trim(), v.nonEmpty());
 
+/** Whether `labels` has a label for every inquiry field and for nothing else. */
+function labelsEveryField(labels: Record<string, string>): boolean {
+  const keys = Object.keys(labels);
+  return keys.length === INQUIRY_FIELDS.length && INQUIRY_FIELDS.every((field) => Object.hasOwn(labels, field.key));
+}
+
 /** src/content/inquiry-fields.json: the CSV's "received" heading and one label per field, no more, no fewer. */
 export const InquiryFieldCopySchema = v.object({
   received: Label,
   /** The CSV's column of the owner's pipeline status. */
   status: Label,
-  labels: v.strictObject(
-    Object.fromEntries(INQUIRY_FIELDS.map((field) => [field.key, Label])) as Record<InquiryFieldKey, typeof Label>,
+  // A record and a key check rather than v.strictObject: valibot is one module for every island, so a function only
+  // the desk needs would be shipped to every public page with a form as well.
+  labels: v.pipe(
+    v.record(v.string(), Label),
+    v.check(labelsEveryField, 'Please give one label per inquiry field, no more, no fewer.'),
+    v.transform((labels) => labels as Record<InquiryFieldKey, string>),
   ),
 });
 
