@@ -11,8 +11,11 @@ import { LEGACY_DATA_DIR, embeddedDataDir } from './scripts/lib/shared-harness/p
 // Canonical links, the sitemap, robots.txt, social cards and structured data all use it (docs/site.md, "Search and sharing").
 const site = siteUrlFromEnv(process.env);
 
-/** The modules every page's islands share: React, nanostores and their bindings, the toast store, the icons. */
-const SHELL_MODULES = /node_modules[\\/](react|react-dom|scheduler|nanostores|@nanostores[\\/]react)[\\/]|src[\\/](stores[\\/]toasts|lib[\\/]icons)\.ts$/;
+/**
+ * The modules every page's islands share: React, nanostores (but `map`, the availability store's alone) and its React
+ * binding, the toast store, the icons.
+ */
+const SHELL_MODULES = /node_modules[\\/](react[\\/]|react-dom[\\/]|scheduler[\\/]|nanostores[\\/](?!map[\\/])|@nanostores[\\/]react[\\/])|src[\\/](stores[\\/]toasts|lib[\\/]icons)\.ts$/;
 
 /** Registers `client:idle-media`: hydrate only when a media query matches, and never before the browser is idle. */
 const idleMediaDirective = {
