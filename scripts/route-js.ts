@@ -30,10 +30,12 @@ if (process.argv.includes('--json')) {
   console.log(JSON.stringify(figures.map(({ name, path, raw, gzip, brotli }) => ({ name, path, raw, gzip, brotli })), null, 2));
 } else {
   for (const route of figures) {
-    const verdict = route.gzip <= BUDGET_BYTES ? 'within' : 'OVER';
+    // The budget against both encodings: gzip -9 (the issue's "KB gz") and brotli (what the CDN and bench:web's server send).
+    const verdict = (bytes: number) => (bytes <= BUDGET_BYTES ? 'within' : 'OVER');
     console.log(
       `${route.name.padEnd(14)} ${route.path.padEnd(14)} ${String(route.files.length).padStart(2)} files  ` +
-        `raw ${kb(route.raw).padStart(9)}  gzip ${kb(route.gzip).padStart(8)} (${route.gzip} B)  br ${kb(route.brotli).padStart(8)}  ${verdict} 75 KB`,
+        `raw ${kb(route.raw).padStart(9)}  gzip ${kb(route.gzip).padStart(8)} (${route.gzip} B)  br ${kb(route.brotli).padStart(8)} (${route.brotli} B)  ` +
+        `75 KB: gzip ${verdict(route.gzip)}, br ${verdict(route.brotli)}`,
     );
     if (process.argv.includes('--files')) {
       for (const file of route.files) console.log(`    ${file.file.padEnd(44)} raw ${String(file.raw).padStart(7)}  gzip ${String(file.gzip).padStart(6)}`);
