@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
-import { ICON_PATHS } from '../lib/icons';
+import { CLOSE_ICON, MENU_ICON } from '../lib/icons';
 
 interface Props {
   /** id of the collapsible panel holding the links (the toggle's aria-controls). */
@@ -55,7 +55,7 @@ export default function NavToggle({ panelId, label, children }: Props) {
 
   const icon = (
     <svg className="icon" width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path d={open ? ICON_PATHS.close : ICON_PATHS.menu} />
+      <path d={open ? CLOSE_ICON : MENU_ICON} />
     </svg>
   );
 

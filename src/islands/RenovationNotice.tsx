@@ -1,5 +1,5 @@
 import { useEffect, useRef, type MouseEvent } from 'react';
-import { ICON_PATHS } from '../lib/icons';
+import { CLOSE_ICON } from '../lib/icons';
 
 /** sessionStorage key set to "true" once the visitor has dismissed the renovation notice. */
 export const RENOVATION_NOTICE_SEEN_KEY = 'renovationNoticeSeen';
@@ -70,7 +70,7 @@ export default function RenovationNotice({ enabled, title, message, confirmLabel
       <div className="renovation-notice__body">
         <button type="button" className="renovation-notice__close" aria-label={closeLabel} onClick={close}>
           <svg className="icon" width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-            <path d={ICON_PATHS.close} />
+            <path d={CLOSE_ICON} />
           </svg>
         </button>
         <p className="renovation-notice__stars" aria-hidden="true">

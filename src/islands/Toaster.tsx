@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
-import { ICON_PATHS } from '../lib/icons';
+import { CLOSE_ICON } from '../lib/icons';
 import { $toast, dismissToast, pauseToast, resumeToast, type Toast } from '../stores/toasts';
 import styles from './Toaster.module.css';
 
@@ -90,7 +90,7 @@ export default function Toaster() {
         {shown && (
           <button ref={closeRef} type="button" className={styles.close} aria-label="Dismiss notification" onClick={dismiss}>
             <svg className="icon" width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              <path d={ICON_PATHS.close} />
+              <path d={CLOSE_ICON} />
             </svg>
           </button>
         )}

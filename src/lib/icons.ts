@@ -1,3 +1,12 @@
+// The islands' icons are constants of their own: an island importing one of them ships that path, not the whole set
+// (the layout's islands load on every page).
+/** The check mark of a confirmation. */
+export const CHECK_ICON = 'M5 12.5l4.5 4.5L19 7';
+/** The menu's three bars. */
+export const MENU_ICON = 'M4 6.5h16 M4 12h16 M4 17.5h16';
+/** The close cross (dialogs, toasts, the open menu). */
+export const CLOSE_ICON = 'M6 6l12 12 M18 6 6 18';
+
 /** Stroke paths (24×24 grid, drawn with currentColor) of the site's small interface icons. */
 export const ICON_PATHS = {
   cocktail: 'M4 4h16l-8 9z M12 13v7 M8 20h8 M15.5 4l3-2.5',
@@ -13,9 +22,9 @@ export const ICON_PATHS = {
   mail: 'M3.5 5.5h17v13h-17z M3.5 6.5l8.5 6.5 8.5-6.5',
   pin: 'M12 21.5s-7-6.3-7-11.5a7 7 0 0 1 14 0c0 5.2-7 11.5-7 11.5z M12 12.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z',
   clock: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z M12 7v5l3.5 2',
-  check: 'M5 12.5l4.5 4.5L19 7',
-  menu: 'M4 6.5h16 M4 12h16 M4 17.5h16',
-  close: 'M6 6l12 12 M18 6 6 18',
+  check: CHECK_ICON,
+  menu: MENU_ICON,
+  close: CLOSE_ICON,
   facebook:
     'M7 3h10a4 4 0 0 1 4 4v10a4 4 0 0 1-4 4H7a4 4 0 0 1-4-4V7a4 4 0 0 1 4-4z M16 8h-1.5a2.5 2.5 0 0 0-2.5 2.5V21 M9.5 13.5h5.5',
   instagram:
@@ -27,4 +36,4 @@ export const ICON_PATHS = {
 export type IconName = keyof typeof ICON_PATHS;
 
 /** Every icon name, for content schemas that reference icons. */
-export const ICON_NAMES = Object.keys(ICON_PATHS) as [IconName, ...IconName[]];
+export const ICON_NAMES = /* @__PURE__ */ Object.keys(ICON_PATHS) as [IconName, ...IconName[]];

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { HeldSlot } from './owner';
 
 /** Field name to the message shown next to that field: from the shared schema's issues or a 400's `error.fields`. */
 export type FieldErrors = Record<string, string>;
@@ -63,18 +64,15 @@ export const ApiErrorBodySchema = v.object({
     message: v.string(),
     // A malformed `fields` is dropped rather than losing the message with it.
     fields: v.fallback(v.optional(v.record(v.string(), v.string())), undefined),
-    // A refused block's held slots, every one (the message names the first few).
-    held: v.fallback(
-      v.optional(
-        v.array(v.object({ date: v.string(), timeSlot: v.string(), heldBy: v.string(), clientName: v.nullable(v.string()) })),
-      ),
-      undefined,
-    ),
   }),
 });
 
-/** The API's error body (what the server sends and the client reads). */
-export type ApiErrorBody = v.InferOutput<typeof ApiErrorBodySchema>;
+/**
+ * The API's error body (what the server sends and the client reads). A refused block's answer also lists every held
+ * slot (`held`; its message names the first few): no browser code reads that list, so the schema does not parse it
+ * (its array and nullable rules would ship to every public page with a form).
+ */
+export type ApiErrorBody = { error: v.InferOutput<typeof ApiErrorBodySchema>['error'] & { held?: HeldSlot[] } };
 
 /** The `error` part of a parsed answer body, or undefined when the body does not have the API's error shape. */
 export function parseApiError(body: unknown): ApiErrorBody['error'] | undefined {

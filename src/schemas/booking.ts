@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { BOOKING_WINDOW_DAYS, addDaysUtc, isCalendarDate, todayUtc } from './dates';
 import { emailAddress, formObject, optionalField, personName } from './fields';
 import { HONEYPOT_FIELD, HoneypotSchema } from './honeypot';
-import { EventLocationSchema, GuestCountSchema, PhoneSchema } from './inquiry';
+import { EventLocationSchema, GuestCountSchema, PhoneSchema } from './contact-details';
 
 /** Event types a visitor can pick when reserving a slot, in display order. */
 export const BOOKING_EVENT_TYPES = [

@@ -9,7 +9,12 @@ import {
   requiredText,
   storableText,
 } from './fields';
+import { EventLocationSchema, GuestCountSchema, PhoneSchema } from './contact-details';
 import { HONEYPOT_FIELD, HoneypotSchema } from './honeypot';
+
+// The contact details live in their own module, shared with the booking schema: the availability page's bundle then
+// carries them without this module (the inquiry's own rules, field table and copy schema ship to /contact only).
+export { EventLocationSchema, GuestCountSchema, MAX_GUEST_COUNT, PhoneSchema } from './contact-details';
 
 /** Event types a visitor can pick on the inquiry form, in display order. */
 export const INQUIRY_EVENT_TYPES = [
@@ -19,49 +24,8 @@ export const INQUIRY_EVENT_TYPES = [
   { value: 'other', label: 'Other' },
 ] as const;
 
-/** Largest guest count the form accepts. */
-export const MAX_GUEST_COUNT = 100_000;
-
 /** Longest free-text message the form accepts, in characters. */
 export const MAX_MESSAGE_LENGTH = 5_000;
-
-const PHONE_CHARACTERS = /^\+?[\d\s().-]+$/;
-
-function digitCount(value: string): number {
-  return value.replace(/\D/g, '').length;
-}
-
-/** A phone number as the inquiry asks it: 7 to 15 digits, at most 30 characters of digits, spaces, + ( ) . -. */
-export const PhoneSchema = v.pipe(
-  requiredText(
-    'Please enter your phone number.',
-    30,
-    'Please enter a phone number of at most 30 characters.',
-    'your phone number',
-  ),
-  v.regex(PHONE_CHARACTERS, 'Please enter a valid phone number.'),
-  v.check((value) => digitCount(value) >= 7 && digitCount(value) <= 15, 'Please enter a valid phone number.'),
-);
-
-/** A guest count: a whole number from 1 to MAX_GUEST_COUNT, as text or number, output as text ("012" → "12"). */
-export const GuestCountSchema = v.pipe(
-  v.union([v.string(), v.number()], 'Please enter your guest count.'),
-  v.transform((value) => String(value).trim()),
-  v.nonEmpty('Please enter your guest count.'),
-  v.regex(/^\d+$/, 'Please enter the number of guests as a whole number.'),
-  v.check((value) => Number(value) >= 1, 'Please enter at least 1 guest.'),
-  v.check((value) => Number(value) <= MAX_GUEST_COUNT, 'Please enter a guest count of at most 100,000.'),
-  // Stored as text (contact_inquiries.guest_count in db/migrations/001_initial_schema.sql): "012" and 12 both become "12".
-  v.transform((value) => String(Number(value))),
-);
-
-/** Where the event takes place: one line of at most 200 characters. */
-export const EventLocationSchema = requiredText(
-  'Please enter your event location.',
-  200,
-  'Please enter an event location of at most 200 characters.',
-  'your event location',
-);
 
 /**
  * The event inquiry schema, judging "today" (UTC, as bookings do) by `now()` at each validation: pass a fixed clock in
@@ -176,13 +140,23 @@ export type InquiryRecord = {
 
 const Label = v.pipe(v.string(), v.trim(), v.nonEmpty());
 
+/** Whether `labels` has a label for every inquiry field and for nothing else. */
+function labelsEveryField(labels: Record<string, string>): boolean {
+  const keys = Object.keys(labels);
+  return keys.length === INQUIRY_FIELDS.length && INQUIRY_FIELDS.every((field) => Object.hasOwn(labels, field.key));
+}
+
 /** src/content/inquiry-fields.json: the CSV's "received" heading and one label per field, no more, no fewer. */
 export const InquiryFieldCopySchema = v.object({
   received: Label,
   /** The CSV's column of the owner's pipeline status. */
   status: Label,
-  labels: v.strictObject(
-    Object.fromEntries(INQUIRY_FIELDS.map((field) => [field.key, Label])) as Record<InquiryFieldKey, typeof Label>,
+  // A record and a key check rather than v.strictObject: valibot is one module for every island, so a function only
+  // the desk needs would be shipped to every public page with a form as well.
+  labels: v.pipe(
+    v.record(v.string(), Label),
+    v.check(labelsEveryField, 'Please give one label per inquiry field, no more, no fewer.'),
+    v.transform((labels) => labels as Record<InquiryFieldKey, string>),
   ),
 });
 

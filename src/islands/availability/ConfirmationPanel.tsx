@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
 import type { ConfirmationCopy } from '../../content.config';
 import { googleCalendarUrl, outlookCalendarUrl } from '../../lib/calendar-links';
-import { ICON_PATHS } from '../../lib/icons';
+import { CHECK_ICON } from '../../lib/icons';
 import { fillTemplate } from '../../lib/template';
 import { BUSINESS_TIME_ZONE, formatLongDate, optionLabel, slotWindow } from '../../lib/time-slots';
 import { BOOKING_EVENT_TYPES, type BookingOutput } from '../../schemas/booking';
@@ -63,7 +63,7 @@ export default function ConfirmationPanel({ copy, business, booked, headingRef, 
     <section className={`card ${styles.panel}`} aria-labelledby="confirmation-heading">
       <h3 id="confirmation-heading" ref={headingRef} tabIndex={-1} className={styles.heading}>
         <svg className={`icon ${styles.check}`} viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-          <path d={ICON_PATHS.check} />
+          <path d={CHECK_ICON} />
         </svg>
         {copy.heading}
       </h3>
