@@ -1,17 +1,16 @@
-import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import * as v from 'valibot';
 import type { CheckerCopy } from '../content.config';
 import { ApiError, createBooking } from '../lib/api';
 import { BookingSchema } from '../schemas/booking';
-import { $availability, loadAvailability, refetchAvailability } from '../stores/availability';
+import { refetchAvailability } from '../stores/availability';
 import { showToast } from '../stores/toasts';
 import styles from './AvailabilityChecker.module.css';
 import ConfirmationPanel, { type BookedSlot, type BusinessContact } from './availability/ConfirmationPanel';
 import DatePicker from './availability/DatePicker';
 import ReservationForm, { NO_DETAILS, type ReservationDetails } from './availability/ReservationForm';
 import SlotList from './availability/SlotList';
+import { useSlotPicker } from './availability/use-slot-picker';
 import { useApiForm } from './form/use-api-form';
 
 interface Props {
@@ -21,32 +20,20 @@ interface Props {
   business: BusinessContact;
 }
 
-/** The shared schema's message for a chosen date (past, too far ahead, not a date), or undefined when bookable. */
-function dateProblem(date: string): string | undefined {
-  const result = v.safeParse(BookingSchema.entries.date, date);
-  return result.success ? undefined : result.issues[0].message;
-}
-
 /**
  * The availability page's checker: pick a date (today in UTC at the earliest), see its free slots, pick one and
  * reserve it. A picked slot survives a date change while the new date still offers it; otherwise it is cleared. A
  * booking made shows its confirmation in place of the picker until the visitor chooses to book another time.
  */
 export default function AvailabilityChecker({ copy, business }: Props) {
-  const [date, setDate] = useState('');
-  const [slot, setSlot] = useState('');
   const [details, setDetails] = useState(NO_DETAILS);
-  const [slotGone, setSlotGone] = useState(false);
   // What the confirmation shows of the booking just made, while it is on show (component state only).
   const [booked, setBooked] = useState<BookedSlot>();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const confirmationRef = useRef<HTMLHeadingElement>(null);
-  const availability = useStore($availability);
-
-  const dateMessage = date ? dateProblem(date) : undefined;
-  const activeDate = date && !dateMessage ? date : '';
-  const entry = activeDate ? (availability[activeDate] ?? { status: 'loading' as const }) : undefined;
-  const offered = entry?.status === 'ready' ? entry.slots : undefined;
+  // The reservation form vanishes with a dropped pick; if it held focus, the slot heading is a sensible home.
+  const picker = useSlotPicker(BookingSchema.entries.date, headingRef);
+  const { date, slot, activeDate } = picker;
 
   const form = useApiForm({
     schema: BookingSchema,
@@ -57,7 +44,7 @@ export default function AvailabilityChecker({ copy, business }: Props) {
     missingToast: copy.reservation.missing,
     onSuccess: (_answer, { values }) => {
       flushSync(() => {
-        setSlot('');
+        picker.clearSlot();
         setDetails(NO_DETAILS);
         setBooked({ date: values.date, timeSlot: values.timeSlot, clientEmail: values.clientEmail, eventType: values.eventType });
       });
@@ -71,28 +58,9 @@ export default function AvailabilityChecker({ copy, business }: Props) {
     },
   });
 
-  useEffect(() => {
-    if (activeDate) void loadAvailability(activeDate);
-  }, [activeDate]);
-
-  useEffect(() => {
-    // The date now on show does not offer the picked slot (date changed, or it was just taken): drop the pick.
-    if (!slot || !offered || offered.includes(slot)) return;
-    setSlot('');
-    setSlotGone(true);
-    // The reservation form just vanished; if it held focus, give focus a sensible home.
-    if (document.activeElement === document.body) headingRef.current?.focus();
-  }, [slot, offered]);
-
   const pickSlot = (key: string) => {
-    setSlot(key);
-    setSlotGone(false);
+    picker.pickSlot(key);
     form.clearError('timeSlot');
-  };
-
-  const changeDate = (value: string) => {
-    setDate(value);
-    setSlotGone(false);
   };
 
   const bookAnother = () => {
@@ -115,19 +83,19 @@ export default function AvailabilityChecker({ copy, business }: Props) {
 
   return (
     <div className={styles.checker}>
-      <DatePicker label={copy.dateLabel} value={date} error={dateMessage ?? form.errors.date} onChange={changeDate} />
+      <DatePicker label={copy.dateLabel} value={date} error={picker.dateMessage ?? form.errors.date} onChange={picker.changeDate} />
       <SlotList
         copy={copy}
         date={activeDate}
-        entry={entry}
+        entry={picker.entry}
         slot={slot}
-        slotGone={slotGone}
+        slotGone={picker.slotGone}
         error={form.errors.timeSlot}
         onPick={pickSlot}
         onRetry={() => void refetchAvailability(activeDate)}
         headingRef={headingRef}
       />
-      {slot !== '' && offered?.includes(slot) && (
+      {picker.picked && (
         <ReservationForm copy={copy.reservation} date={activeDate} slot={slot} details={details} onEdit={edit} form={form} />
       )}
     </div>

@@ -1,15 +1,14 @@
-import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, type Ref } from 'react';
-import * as v from 'valibot';
+import { useRef, type Ref } from 'react';
 import type { CancelBookingCopy, CheckerCopy } from '../../content.config';
 import { ApiError } from '../../lib/api';
 import { moveBooking } from '../../lib/cancel-link';
 import { fillTemplate } from '../../lib/template';
 import { formatLongDate, slotLabel } from '../../lib/time-slots';
 import { RescheduleRequestSchema, type CancelBookingView } from '../../schemas/cancel';
-import { $availability, loadAvailability, refetchAvailability } from '../../stores/availability';
+import { refetchAvailability } from '../../stores/availability';
 import DatePicker from '../availability/DatePicker';
 import SlotList from '../availability/SlotList';
+import { useSlotPicker } from '../availability/use-slot-picker';
 import formStyles from '../form/form.module.css';
 import { useApiForm } from '../form/use-api-form';
 import { linkRefusal, type Refusal } from './refusal';
@@ -31,16 +30,9 @@ interface Props {
  * (409 slot_taken) shows the server's message, reloads that date's slots and keeps the picker open.
  */
 export default function MoveBooking({ copy, picker, token, headingRef, onMoved, onRefused, onBack }: Props) {
-  const [date, setDate] = useState('');
-  const [slot, setSlot] = useState('');
-  const [slotGone, setSlotGone] = useState(false);
   const slotsHeading = useRef<HTMLHeadingElement>(null);
-  const availability = useStore($availability);
-
-  const checked = date ? v.safeParse(RescheduleRequestSchema.entries.date, date) : undefined;
-  const activeDate = checked?.success ? date : '';
-  const entry = activeDate ? (availability[activeDate] ?? { status: 'loading' as const }) : undefined;
-  const offered = entry?.status === 'ready' ? entry.slots : undefined;
+  const pick = useSlotPicker(RescheduleRequestSchema.entries.date, slotsHeading);
+  const { date, slot, activeDate, picked } = pick;
 
   const form = useApiForm({
     schema: RescheduleRequestSchema,
@@ -60,19 +52,6 @@ export default function MoveBooking({ copy, picker, token, headingRef, onMoved, 
     },
   });
 
-  useEffect(() => {
-    if (activeDate) void loadAvailability(activeDate);
-  }, [activeDate]);
-
-  useEffect(() => {
-    // The date on show does not offer the picked slot (date changed, or it was just taken): drop the pick.
-    if (!slot || !offered || offered.includes(slot)) return;
-    setSlot('');
-    setSlotGone(true);
-    if (document.activeElement === document.body) slotsHeading.current?.focus();
-  }, [slot, offered]);
-
-  const picked = slot !== '' && offered?.includes(slot);
   const longDate = activeDate ? formatLongDate(activeDate) : '';
   // The summary template around its {slot}: text, slot, text.
   const summary = copy.move.summary.split(/(\{slot\})/);
@@ -83,23 +62,19 @@ export default function MoveBooking({ copy, picker, token, headingRef, onMoved, 
       <DatePicker
         label={picker.dateLabel}
         value={date}
-        error={(checked && !checked.success ? checked.issues[0].message : undefined) ?? form.errors.date}
-        onChange={(value) => {
-          setDate(value);
-          setSlotGone(false);
-        }}
+        error={pick.dateMessage ?? form.errors.date}
+        onChange={pick.changeDate}
       />
       <SlotList
         copy={picker}
         date={activeDate}
-        entry={entry}
+        entry={pick.entry}
         slot={slot}
         // A taken slot is said once, by the server's message below, not again as "not available" and under the slots.
-        slotGone={slotGone && !form.failure}
+        slotGone={pick.slotGone && !form.failure}
         error={form.errors.timeSlot === form.failure ? undefined : form.errors.timeSlot}
         onPick={(key) => {
-          setSlot(key);
-          setSlotGone(false);
+          pick.pickSlot(key);
           form.clearError('timeSlot');
         }}
         onRetry={() => void refetchAvailability(activeDate)}
