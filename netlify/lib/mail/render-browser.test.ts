@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CHROME_FLAGS, findChrome } from '../../../scripts/lib/shared-harness/chrome';
 import { mailConfig } from './config';
 import { LOGO_CID, LOGO_SIZE, logoAttachment } from './logo';
-import { bookingMessages, cancellationMessages, inquiryMessages, type BookingMail, type OutgoingMessage } from './messages';
+import {
+  bookingMessages,
+  cancellationMessages,
+  inquiryMessages,
+  reminderMessage,
+  rescheduleMessages,
+  type BookingMail,
+  type OutgoingMessage,
+} from './messages';
 
 const chromePath = findChrome();
 const config = mailConfig({ SITE_URL: 'https://lonestar.example', OWNER_EMAIL: 'owner@lonestar.example' });
@@ -21,6 +29,8 @@ const booking: BookingMail = {
 const messages: OutgoingMessage[] = [
   ...bookingMessages(booking, 'A'.repeat(43), config),
   ...cancellationMessages(booking, 'client', config),
+  ...rescheduleMessages({ ...booking, sequence: 1 }, { date: '2027-07-03', timeSlot: 'afternoon' }, 'B'.repeat(43), config),
+  reminderMessage(booking, 7, 'C'.repeat(43), config),
   ...inquiryMessages(
     {
       id: '11111111-1111-4111-8111-111111111111',

@@ -80,6 +80,21 @@ describe('renderBody', () => {
     expect(html).toContain('width="600" style="width:100%;max-width:600px;');
   });
 
+  test('a time range and a phone number never break inside on a phone, in paragraphs, details and the signature', () => {
+    const range = '6:00 PM – 11:00 PM';
+    const phone = '(512) 555-0142';
+    const { html, text } = renderBody('Reminder', [
+      { kind: 'paragraph', text: `We hold ${range} Central Time. Call <us> at ${phone}.` },
+      { kind: 'details', heading: 'Your booking', rows: [['Time', `${range} Central Time`]] },
+      { kind: 'signature', lines: ['Cheers,', `${phone} · howdy@example.com`] },
+    ]);
+    const kept = (run: string) => `<span style="white-space:nowrap">${run}</span>`;
+    expect(html.split(kept(range))).toHaveLength(3);
+    expect(html.split(kept(phone))).toHaveLength(3);
+    expect(html).toContain(`Call &lt;us&gt; at ${kept(phone)}.`);
+    expect(text).not.toContain('nowrap');
+  });
+
   test('text of any origin renders as text in both parts: markup, quotes and emoji', () => {
     const hostile = `<script>alert("x")</script> O'Brien & "Co" 🤠🍹`;
     const rendered = renderBody(hostile, [

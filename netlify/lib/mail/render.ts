@@ -121,8 +121,15 @@ const SANS = "font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica N
 const SERIF = "font-family:Georgia,'Iowan Old Style','Palatino Linotype','Times New Roman',serif";
 
 /** Visitor text as HTML: escaped, line breaks kept. */
+// A time range ("6:00 PM – 11:00 PM") or a phone number ("(512) 555-0142"): text a phone's narrow column must never
+// break inside. They hold no character that escaping changes, so they are found in the escaped text.
+const UNBREAKABLE = /\d{1,2}:\d{2}\s[AP]M\s[–-]\s\d{1,2}:\d{2}\s[AP]M|\(\d{3}\)\s\d{3}-\d{4}/g;
+
+/** `text` as HTML: escaped, its line breaks kept, time ranges and phone numbers each on one line. */
 function multiline(text: string): string {
-  return escapeHtml(text).replace(/\r\n|\r|\n/g, '<br>');
+  return escapeHtml(text)
+    .replace(UNBREAKABLE, (run) => `<span style="white-space:nowrap">${run}</span>`)
+    .replace(/\r\n|\r|\n/g, '<br>');
 }
 
 function subheading(text: string): string {
@@ -170,7 +177,7 @@ function htmlBlock(block: Block): string {
         '<div style="height:6px;line-height:6px;font-size:6px">&nbsp;</div>',
       ].join('');
     case 'signature':
-      return `<p style="margin:20px 0 0">${block.lines.map(escapeHtml).join('<br>')}</p>`;
+      return `<p style="margin:20px 0 0">${block.lines.map(multiline).join('<br>')}</p>`;
     case 'footer':
       return `<p style="margin:0">${escapeHtml(block.text)}</p>`;
   }
