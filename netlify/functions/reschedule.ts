@@ -1,7 +1,6 @@
 import type { Config } from '@netlify/functions';
 import * as v from 'valibot';
-import cancelCopy from '../../src/content/cancel.json' with { type: 'json' };
-import { RescheduleRequestSchema } from '../../src/schemas/cancel';
+import { RescheduleRequestSchema, SAME_SLOT_MESSAGE } from '../../src/schemas/cancel';
 import { moveByCancelLink, type MoveRefusal } from '../lib/bookings/move';
 import { withDatabase } from '../lib/db';
 import { readJsonBody } from '../lib/http/body';
@@ -11,8 +10,6 @@ import { reply, replyError, replyInvalid } from '../lib/http/reply';
 import { replySlotRefusal } from '../lib/http/slot-refusal';
 import { deliverSoon } from '../lib/mail/deliver';
 
-const SAME_SLOT = cancelCopy.cancel.refusals.sameSlot;
-
 function replyMoveRefusal(refusal: MoveRefusal): Response {
   switch (refusal) {
     // The booking endpoint's very answers: one message for a slot someone else holds, one for a slot under way.
@@ -20,7 +17,7 @@ function replyMoveRefusal(refusal: MoveRefusal): Response {
     case 'slot_started':
       return replySlotRefusal(refusal);
     case 'same_slot':
-      return replyError(409, 'same_slot', SAME_SLOT, { fields: { timeSlot: SAME_SLOT } });
+      return replyError(409, 'same_slot', SAME_SLOT_MESSAGE, { fields: { timeSlot: SAME_SLOT_MESSAGE } });
     default:
       return replyCancelRefusal(refusal);
   }

@@ -8,6 +8,8 @@ import { BOOKING_LINK_KEY, texasWindow } from '../lib/cancel-link';
 import { fillTemplate } from '../lib/template';
 import { formatLongDate, slotLabel } from '../lib/time-slots';
 import type { ErrorCode } from '../schemas/api-error';
+import { SLOT_STARTED_MESSAGE } from '../schemas/booking';
+import { SAME_SLOT_MESSAGE } from '../schemas/cancel';
 import { addDaysUtc, todayUtc } from '../schemas/dates';
 import { $availability } from '../stores/availability';
 import CancelBooking from './CancelBooking';
@@ -293,8 +295,8 @@ describe('CancelBooking: moving the booking', () => {
   });
 
   test.each([
-    ['same_slot', cancelJson.cancel.refusals.sameSlot],
-    ['slot_started', cancelJson.cancel.refusals.slotStarted],
+    ['same_slot', SAME_SLOT_MESSAGE],
+    ['slot_started', SLOT_STARTED_MESSAGE],
   ] as const)('a 409 %s is about the chosen slot: its message shows and the picker stays open', async (code, message) => {
     moveAnswer = () => refusal(409, code, message);
     const { user } = await pickMorning();

@@ -62,6 +62,9 @@ export const TimeSlotSchema = v.picklist(
 /** What the API answers when another booking holds the slot asked for (a reservation's or a move's). */
 export const SLOT_TAKEN_MESSAGE = 'Sorry, that time slot was just booked. Please pick another.';
 
+/** What the API answers when the slot asked for (by a reservation or a move) has started in Texas time. */
+export const SLOT_STARTED_MESSAGE = 'That time slot has already started. Please pick a later one.';
+
 /**
  * The reservation schema, judging "today" (UTC) by `now()` at each validation: pass a fixed clock in tests.
  * Dates before today or more than BOOKING_WINDOW_DAYS ahead are refused.

@@ -51,6 +51,10 @@ export const CANCEL_REFUSALS = {
   },
 } as const;
 
+/** What the API answers (409 same_slot) to a move into the date and slot the booking already holds. */
+export const SAME_SLOT_MESSAGE =
+  'Your booking already holds this date and time slot. Please pick another date or time slot to move it to.';
+
 /** One of the reasons a cancel link is refused (also the API's error code). */
 export type CancelRefusal = keyof typeof CANCEL_REFUSALS;
 

@@ -103,7 +103,7 @@ describe.each(databases)('/api/cancel on $name', (database: TestDatabase) => {
     );
     expect(row).toMatchObject({ is_available: true, cancelled_by: 'client' });
     expect(row!.cancelled_at).not.toBeNull();
-    expect(await onDatabase((db) => findAvailableSlots(db, booking.date))).toEqual(['morning', 'afternoon', 'evening']);
+    expect(await onDatabase((db) => findAvailableSlots(db, booking.date, new Date()))).toEqual(['morning', 'afternoon', 'evening']);
 
     // The two cancellation mails went out right away (the confirmation pair was only queued by this test's setup).
     const cancellations = (await smtp.waitFor(2)).filter((mail) => /cancel/i.test(mail.parsed.subject ?? ''));

@@ -8,10 +8,9 @@ import reschedule, { config } from '../../netlify/functions/reschedule';
 import { moveByCancelLink } from '../../netlify/lib/bookings/move';
 import { KINDS_WITH_SECRETS } from '../../netlify/lib/mail/outbox';
 import { withDatabase, type Queryable } from '../../netlify/lib/db';
-import cancelCopy from '../../src/content/cancel.json' with { type: 'json' };
 import { slotWindow } from '../../src/lib/time-slots';
 import { SLOT_TAKEN_MESSAGE, type TimeSlotKey } from '../../src/schemas/booking';
-import { CANCEL_REFUSALS, type CancelBookingView } from '../../src/schemas/cancel';
+import { CANCEL_REFUSALS, SAME_SLOT_MESSAGE, type CancelBookingView } from '../../src/schemas/cancel';
 import { booking as reservation, clock, uniqueEmail } from '../fixtures';
 import type { TestDatabase } from '../setup/database';
 import { useTestSmtpServer, type ReceivedMail } from './mail-support';
@@ -222,7 +221,7 @@ describe.each(databases)('/api/bookings/reschedule on $name', (database: TestDat
     const response = await move(token, clock.day(44), 'afternoon');
     expect(response.status).toBe(409);
     expect(await response.json()).toEqual({
-      error: { code: 'same_slot', message: cancelCopy.cancel.refusals.sameSlot, fields: { timeSlot: cancelCopy.cancel.refusals.sameSlot } },
+      error: { code: 'same_slot', message: SAME_SLOT_MESSAGE, fields: { timeSlot: SAME_SLOT_MESSAGE } },
     });
     expect(await rowOf(id)).toMatchObject({ time_slot: 'afternoon', sequence: 0 });
     expect(await query(database, "SELECT 1 FROM outbox WHERE kind LIKE 'reschedule%'")).toEqual([]);

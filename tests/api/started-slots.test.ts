@@ -6,14 +6,13 @@ import { createCancelToken } from '../../netlify/lib/bookings/cancel-links';
 import { reserveSlot } from '../../netlify/lib/bookings/reserve';
 import { withDatabase } from '../../netlify/lib/db';
 import { inTransaction } from '../../netlify/lib/transaction';
-import cancelCopy from '../../src/content/cancel.json' with { type: 'json' };
-import type { TimeSlotKey } from '../../src/schemas/booking';
+import { SLOT_STARTED_MESSAGE, type TimeSlotKey } from '../../src/schemas/booking';
 import { todayUtc } from '../../src/schemas/dates';
 import { booking as reservation, uniqueEmail } from '../fixtures';
 import type { TestDatabase } from '../setup/database';
 import { EXPECTED_HEADERS, call, databases, get, headersOf, postJson, useDatabase } from './support';
 
-const STARTED = cancelCopy.cancel.refusals.slotStarted;
+const STARTED = SLOT_STARTED_MESSAGE;
 const STARTED_ANSWER = { error: { code: 'slot_started', message: STARTED, fields: { timeSlot: STARTED } } };
 
 /**

@@ -10,7 +10,7 @@ import { createCancelToken } from './cancel-links';
 import { RESERVATION_COLUMNS, toBooking, type ReservationRow } from './rows';
 
 /** The slots of `date` that no booking holds and that have not started at `now`, in day order. */
-export async function findAvailableSlots(db: Queryable, date: string, now: Date = new Date()): Promise<TimeSlotKey[]> {
+export async function findAvailableSlots(db: Queryable, date: string, now: Date): Promise<TimeSlotKey[]> {
   const { rows } = await db.query<{ time_slot: string }>(
     'SELECT time_slot FROM bookings WHERE date = $1 AND NOT is_available',
     [date],

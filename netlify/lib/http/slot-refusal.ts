@@ -1,5 +1,4 @@
-import cancelCopy from '../../../src/content/cancel.json' with { type: 'json' };
-import { SLOT_TAKEN_MESSAGE } from '../../../src/schemas/booking';
+import { SLOT_STARTED_MESSAGE, SLOT_TAKEN_MESSAGE } from '../../../src/schemas/booking';
 import { replyError } from './reply';
 
 /** Why a slot asked for (by a reservation or a move) cannot be had: another booking holds it, or it has started. */
@@ -7,7 +6,7 @@ export type SlotRefusal = 'slot_taken' | 'slot_started';
 
 const MESSAGES: Record<SlotRefusal, string> = {
   slot_taken: SLOT_TAKEN_MESSAGE,
-  slot_started: cancelCopy.cancel.refusals.slotStarted,
+  slot_started: SLOT_STARTED_MESSAGE,
 };
 
 /** Answers 409 with the refusal's code and message, also as the time slot field's error: the same for both routes. */

@@ -165,7 +165,7 @@ export function enqueueCancellationMails(
  * day per booking it holds (MAX_FUTURE_HOLDS), and a held reminder would be one a real client never gets. It follows
  * the same no-relay rule as the confirmation (clientBookingValues). Returns the message's id, in a list.
  */
-export async function enqueueReminderMail(
+export function enqueueReminderMail(
   db: Queryable,
   booking: BookingMail,
   daysToGo: number,

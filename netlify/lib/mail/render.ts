@@ -120,7 +120,6 @@ const COLORS = {
 const SANS = "font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif";
 const SERIF = "font-family:Georgia,'Iowan Old Style','Palatino Linotype','Times New Roman',serif";
 
-/** Visitor text as HTML: escaped, line breaks kept. */
 // A time range ("6:00 PM – 11:00 PM") or a phone number ("(512) 555-0142"): text a phone's narrow column must never
 // break inside. They hold no character that escaping changes, so they are found in the escaped text.
 const UNBREAKABLE = /\d{1,2}:\d{2}\s[AP]M\s[–-]\s\d{1,2}:\d{2}\s[AP]M|\(\d{3}\)\s\d{3}-\d{4}/g;
