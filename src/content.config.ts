@@ -245,8 +245,6 @@ const confirmationCopy = z.object({
   googleLabel: text,
   outlookLabel: text,
   newTab: text,
-  calendarTitle: text,
-  calendarDescription: text,
   again: text,
 });
 

@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeEach, vi } from 'vitest';
 import cocktailsJson from '../src/content/cocktails.json';
+import emailsJson from '../src/content/emails.json';
 import faqJson from '../src/content/faq.json';
 import formsJson from '../src/content/forms.json';
 import highlightsJson from '../src/content/highlights.json';
@@ -25,6 +26,14 @@ import { INQUIRY_EVENT_TYPES, type InquiryInput } from '../src/schemas/inquiry';
 export const site = settingsJson.site;
 /** The copy of each content page (src/content/pages.json). */
 export const pages = pagesJson;
+
+/** The availability checker's `business` prop, as src/pages/availability.astro builds it from the content. */
+export const checkerBusiness = {
+  brandName: site.brandName,
+  phone: site.phone,
+  email: site.email,
+  calendar: { ...emailsJson.calendar, timeZoneName: emailsJson.common.timeZoneName },
+};
 /** The copy of the contact and availability pages (src/content/forms.json). */
 export const forms = formsJson;
 /** The signature cocktails, in menu order. */

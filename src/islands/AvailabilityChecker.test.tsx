@@ -2,7 +2,6 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import forms from '../content/forms.json';
-import settings from '../content/settings.json';
 import { fillTemplate } from '../lib/template';
 import { formatLongDate } from '../lib/time-slots';
 import { addDaysUtc, todayUtc } from '../schemas/dates';
@@ -12,6 +11,7 @@ import { $availability } from '../stores/availability';
 import { dismissToast } from '../stores/toasts';
 import AvailabilityChecker from './AvailabilityChecker';
 import Toaster from './Toaster';
+import { checkerBusiness } from '../../tests/fixtures';
 
 type FetchArgs = Parameters<typeof fetch>;
 type User = ReturnType<typeof userEvent.setup>;
@@ -19,7 +19,7 @@ type User = ReturnType<typeof userEvent.setup>;
 const copy = forms.availability.checker;
 const reservation = copy.reservation;
 const confirmation = copy.confirmation;
-const business = { brandName: settings.site.brandName, phone: settings.site.phone, email: settings.site.email };
+const business = checkerBusiness;
 const { labels } = reservation;
 
 const DAY = addDaysUtc(todayUtc(), 10);

@@ -5,9 +5,9 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import AvailabilityChecker from './AvailabilityChecker';
 import forms from '../content/forms.json';
-import settings from '../content/settings.json';
 import InquiryForm from './InquiryForm';
 import Toaster from './Toaster';
+import { checkerBusiness } from '../../tests/fixtures';
 
 /** Renders like Astro's build (server HTML), then hydrates like the browser, reporting any mismatch. */
 async function serverRenderThenHydrate(element: ReactElement) {
@@ -33,7 +33,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-const business = { brandName: settings.site.brandName, phone: settings.site.phone, email: settings.site.email };
+const business = checkerBusiness;
 
 describe('server-rendered islands', () => {
   test('the inquiry form is complete in the server HTML with its submit disabled, and enabled once hydrated', async () => {

@@ -1,5 +1,11 @@
 import { BUSINESS_TIME_ZONE, type SlotWindow } from './time-slots';
 
+/**
+ * The words of a booking's calendar event (src/content/emails.json, `calendar`, with `common.timeZoneName`): the mails'
+ * calendar file and links and the booking page's confirmation fill the same templates, so both links say the same.
+ */
+export type CalendarWords = { title: string; description: string; timeZoneName: string };
+
 /** What an add-to-calendar link says about a booking: its title, description and window. */
 export type CalendarLinkEvent = { title: string; description: string; window: SlotWindow };
 

@@ -73,3 +73,13 @@ export function slotWindow(date: string, slot: TimeSlotKey): SlotWindow {
 export function slotHasStarted(date: string, slot: TimeSlotKey, now: Date): boolean {
   return slotWindow(date, slot).start.getTime() <= now.getTime();
 }
+
+const clockTime = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: BUSINESS_TIME_ZONE });
+
+/** "9:00 AM – 1:00 PM": the slot's window on the business's clock. */
+export function formatTimeWindow(date: string, slot: TimeSlotKey): string {
+  const window = slotWindow(date, slot);
+  // Newer ICU puts a narrow no-break space before AM/PM; a plain space reads the same and survives every mail client.
+  const time = (instant: Date) => clockTime.format(instant).replace(/\u202f/g, ' ');
+  return `${time(window.start)} – ${time(window.end)}`;
+}

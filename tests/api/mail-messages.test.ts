@@ -2,13 +2,13 @@ import { describe, expect, test } from 'vitest';
 import emails from '../../src/content/emails.json' with { type: 'json' };
 import settings from '../../src/content/settings.json' with { type: 'json' };
 import { TIME_SLOTS, type TimeSlotKey } from '../../src/schemas/booking';
-import { calendarUid, googleCalendarUrl, outlookCalendarUrl } from '../../netlify/lib/mail/calendar';
+import { calendarUid } from '../../netlify/lib/mail/calendar';
+import { googleCalendarUrl, outlookCalendarUrl } from '../../src/lib/calendar-links';
 import { MailConfigError, mailConfig, type MailConfig } from '../../netlify/lib/mail/config';
 import {
   bookingMessages,
   cancelUrl,
   cancellationMessages,
-  formatTimeWindow,
   inquiryMessages,
   type BookingMail,
   type InquiryMail,
@@ -16,7 +16,7 @@ import {
 } from '../../netlify/lib/mail/messages';
 import { LOGO_CID } from '../../netlify/lib/mail/logo';
 import { escapeHtml, oneLine } from '../../netlify/lib/mail/render';
-import { SLOT_HOURS, slotWindow } from '../../src/lib/time-slots';
+import { SLOT_HOURS, formatTimeWindow, slotWindow } from '../../src/lib/time-slots';
 import { chicagoClock, icsUtc, parseIcs, property } from './mail-support';
 
 const config: MailConfig = mailConfig({

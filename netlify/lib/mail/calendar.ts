@@ -73,7 +73,7 @@ function build(event: CalendarEvent, method: 'REQUEST' | 'CANCEL', sequence: num
  * The invitation of a booking: METHOD:REQUEST with the booking's `sequence` (bookings.sequence: 0 when booked, one more
  * with each move), so a calendar moves the event it has instead of adding another.
  */
-export function invitationIcs(event: CalendarEvent, sequence = 0): CalendarAttachment {
+export function invitationIcs(event: CalendarEvent, sequence: number): CalendarAttachment {
   return { filename: 'booking.ics', method: 'REQUEST', content: build(event, 'REQUEST', sequence) };
 }
 
@@ -81,9 +81,6 @@ export function invitationIcs(event: CalendarEvent, sequence = 0): CalendarAttac
  * The cancellation of that invitation: METHOD:CANCEL, the same UID, `sequence` one above the last invitation's
  * (bookings.sequence + 1), or a calendar that saw a move would ignore it.
  */
-export function cancellationIcs(event: CalendarEvent, sequence = 1): CalendarAttachment {
+export function cancellationIcs(event: CalendarEvent, sequence: number): CalendarAttachment {
   return { filename: 'cancel.ics', method: 'CANCEL', content: build(event, 'CANCEL', sequence) };
 }
-
-/** The add-to-calendar links live in the browser-safe src/lib/calendar-links.ts: the mails and the checker share them. */
-export { googleCalendarUrl, outlookCalendarUrl } from '../../../src/lib/calendar-links';

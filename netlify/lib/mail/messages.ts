@@ -1,19 +1,13 @@
 import copy from '../../../src/content/emails.json' with { type: 'json' };
 import settings from '../../../src/content/settings.json' with { type: 'json' };
+import { googleCalendarUrl, outlookCalendarUrl } from '../../../src/lib/calendar-links';
 import { deskInquiryUrl } from '../../../src/lib/desk-link';
-import { BUSINESS_TIME_ZONE, formatLongDate, optionLabel, slotLabel, slotWindow } from '../../../src/lib/time-slots';
+import { formatLongDate, formatTimeWindow, optionLabel, slotLabel, slotWindow } from '../../../src/lib/time-slots';
 import { BOOKING_EVENT_TYPES, type Booking, type BookingEventType, type TimeSlotKey } from '../../../src/schemas/booking';
 import { INQUIRY_FIELD_COPY, inquiryFieldText } from '../../../src/lib/inquiry-fields';
 import { MAX_FIRST_NAME_LENGTH, hasLinkLikeText } from '../../../src/schemas/fields';
 import { INQUIRY_FIELDS, type InquiryField, type InquiryOutput } from '../../../src/schemas/inquiry';
-import {
-  cancellationIcs,
-  googleCalendarUrl,
-  invitationIcs,
-  outlookCalendarUrl,
-  type CalendarAttachment,
-  type CalendarEvent,
-} from './calendar';
+import { cancellationIcs, invitationIcs, type CalendarAttachment, type CalendarEvent } from './calendar';
 import type { MailAddress, MailConfig } from './config';
 import { fill, oneLine, renderBody, type Block } from './render';
 
@@ -67,16 +61,6 @@ export type BookingMail = Pick<Booking, 'id' | 'date' | 'timeSlot' | 'clientName
 export type CancelledBy = 'client' | 'owner';
 
 type Values = Record<string, string>;
-
-const clockTime = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: BUSINESS_TIME_ZONE });
-
-/** "9:00 AM – 1:00 PM": the slot's window on the business's clock. */
-export function formatTimeWindow(date: string, slot: TimeSlotKey): string {
-  const window = slotWindow(date, slot);
-  // Newer ICU puts a narrow no-break space before AM/PM; a plain space reads the same and survives every mail client.
-  const time = (instant: Date) => clockTime.format(instant).replace(/\u202f/g, ' ');
-  return `${time(window.start)} – ${time(window.end)}`;
-}
 
 function businessValues(config: MailConfig): Values {
   return {

@@ -3,12 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { createRef } from 'react';
 import { describe, expect, test, vi } from 'vitest';
 import forms from '../../content/forms.json';
-import settings from '../../content/settings.json';
 import { fillTemplate } from '../../lib/template';
 import ConfirmationPanel, { bookedValues, type BookedSlot } from './ConfirmationPanel';
+import { checkerBusiness } from '../../../tests/fixtures';
 
 const copy = forms.availability.checker.confirmation;
-const business = { brandName: settings.site.brandName, phone: settings.site.phone, email: settings.site.email };
+const business = checkerBusiness;
 const NBSP = '\u00a0';
 
 function setup(booked: Partial<BookedSlot> = {}) {
@@ -69,8 +69,9 @@ describe('ConfirmationPanel', () => {
     // 6 PM to 11 PM on the day daylight saving starts in Texas (CDT, UTC-5).
     expect(googleUrl.searchParams.get('dates')).toBe('20270314T230000Z/20270315T040000Z');
     expect(googleUrl.searchParams.get('text')).toBe(`${business.brandName}: Wedding`);
+    // The mails' own calendar words: the confirmation mail's link says the same.
     expect(googleUrl.searchParams.get('details')).toBe(
-      `${business.brandName} at your event (Wedding), 6 PM to 11 PM Texas time. Questions: ${business.phone} or ${business.email}.`,
+      `${business.brandName} at your event (Wedding), 6:00 PM – 11:00 PM Central Time (America/Chicago). Questions: ${business.phone} or ${business.email}.`,
     );
     const outlookUrl = new URL(outlook.getAttribute('href')!);
     expect(outlookUrl.searchParams.get('startdt')).toBe('2027-03-14T23:00:00.000Z');

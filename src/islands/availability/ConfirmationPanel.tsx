@@ -1,14 +1,17 @@
 import type { Ref } from 'react';
 import type { ConfirmationCopy } from '../../content.config';
-import { googleCalendarUrl, outlookCalendarUrl } from '../../lib/calendar-links';
+import { googleCalendarUrl, outlookCalendarUrl, type CalendarWords } from '../../lib/calendar-links';
 import { CHECK_ICON } from '../../lib/icons';
 import { fillTemplate } from '../../lib/template';
-import { BUSINESS_TIME_ZONE, formatLongDate, optionLabel, slotWindow } from '../../lib/time-slots';
+import { BUSINESS_TIME_ZONE, formatLongDate, formatTimeWindow, optionLabel, slotWindow } from '../../lib/time-slots';
 import { BOOKING_EVENT_TYPES, type BookingOutput } from '../../schemas/booking';
 import styles from './ConfirmationPanel.module.css';
 
-/** The business's name and contacts, as the calendar event's text names them (src/content/settings.json). */
-export type BusinessContact = { brandName: string; phone: string; email: string };
+/**
+ * The business's name and contacts (src/content/settings.json) and the calendar event's words (the mails' own,
+ * src/content/emails.json): the panel's calendar links say what the confirmation mail's say.
+ */
+export type BusinessContact = { brandName: string; phone: string; email: string; calendar: CalendarWords };
 
 /** What the panel shows of a booking just made: the values the client submitted. */
 export type BookedSlot = Pick<BookingOutput, 'date' | 'timeSlot' | 'clientEmail' | 'eventType'>;
@@ -42,15 +45,16 @@ export function bookedValues(copy: ConfirmationCopy, booked: BookedSlot): Record
 export default function ConfirmationPanel({ copy, business, booked, headingRef, onBookAnother }: Props) {
   const values = bookedValues(copy, booked);
   const eventValues = {
-    ...values,
     brandName: business.brandName,
     businessPhone: business.phone,
     businessEmail: business.email,
     eventType: optionLabel(BOOKING_EVENT_TYPES, booked.eventType),
+    timeWindow: formatTimeWindow(booked.date, booked.timeSlot),
+    timeZoneName: business.calendar.timeZoneName,
   };
   const event = {
-    title: fillTemplate(copy.calendarTitle, eventValues),
-    description: fillTemplate(copy.calendarDescription, eventValues),
+    title: fillTemplate(business.calendar.title, eventValues),
+    description: fillTemplate(business.calendar.description, eventValues),
     window: slotWindow(booked.date, booked.timeSlot),
   };
   // The address is the client's own text: it goes in as a text node between the template's two halves.
