@@ -5,7 +5,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { canonicalUrl, isIndexablePath, siteUrlFromEnv } from './src/lib/seo-site.ts';
 import { writeDisplayFontSubset } from './src/lib/display-font.ts';
-import { LEGACY_DATA_DIR, embeddedDataDir } from './scripts/lib/shared-harness/paths.ts';
+import { LEGACY_DATA_DIR, embeddedDataDir } from './scripts/lib/data-paths.ts';
 
 // The public address: SITE_URL, else Netlify's URL (the site's main address), else http://localhost:8888.
 // Canonical links, the sitemap, robots.txt, social cards and structured data all use it (docs/site.md, "Search and sharing").

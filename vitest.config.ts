@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /** Workers of the api and security projects, each with databases of its own (tests/setup/database.ts); default 2. */
@@ -14,6 +15,13 @@ const DATABASE_WORKERS = Number(process.env.DATABASE_WORKERS ?? 2);
  * - start: `npm start` itself, the whole local stack as a newcomer starts it (in the e2e group, after it)
  */
 export default defineConfig({
+  // The import aliases of tsconfig.json: code both sides run, and the business's words and numbers.
+  resolve: {
+    alias: {
+      '@shared': fileURLToPath(new URL('./shared', import.meta.url)),
+      '@content': fileURLToPath(new URL('./content', import.meta.url)),
+    },
+  },
   test: {
     projects: [
       {
@@ -21,7 +29,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['src/**/*.test.ts', 'tests/build/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'shared/**/*.test.ts', 'tests/build/**/*.test.ts'],
         },
       },
       {

@@ -12,10 +12,10 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { migrate } from '../netlify/lib/migrations';
-import { TIME_SLOT_KEYS } from '../src/schemas/booking';
-import { addDaysUtc, todayUtc } from '../src/schemas/dates';
+import { TIME_SLOT_KEYS } from '@shared/schemas/booking';
+import { addDaysUtc, todayUtc } from '@shared/schemas/dates';
 import { runLoad, type RunSummary } from './lib/bench-stats';
-import { ROOT_DIR } from './lib/shared-harness/paths';
+import { ROOT_DIR } from './lib/data-paths';
 import { embeddedDatabase } from './lib/shared-harness/database';
 import { freePort } from './lib/shared-harness/free-port';
 import { findRoute, netlifyContext } from './lib/shared-harness/functions';

@@ -11,7 +11,7 @@ import { withDatabase, type Queryable } from '../netlify/lib/db';
 import type { Handler } from '../netlify/lib/http/endpoint';
 import { migrate } from '../netlify/lib/migrations';
 import { SESSION_COOKIE, createSession } from '../netlify/lib/owner/sessions';
-import { addDaysUtc, todayUtc } from '../src/schemas/dates';
+import { addDaysUtc, todayUtc } from '@shared/schemas/dates';
 import { percentile } from './lib/bench-stats';
 import { startEmbeddedDatabase } from './lib/shared-harness/embedded-db';
 

@@ -14,7 +14,7 @@ import type { Result as LighthouseResult } from 'lighthouse';
 import { median } from './lib/bench-stats.ts';
 import { CHROME_FLAGS, findChrome } from './lib/shared-harness/chrome.ts';
 import { serveDist } from './bench-web-server.ts';
-import settings from '../src/content/settings.json' with { type: 'json' };
+import settings from '@content/settings.json' with { type: 'json' };
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 

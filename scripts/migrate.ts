@@ -1,6 +1,6 @@
 /**
  * `npm run db:migrate`: applies the pending migrations in db/migrations/ to DATABASE_URL, or, when it is not set,
- * to the embedded database `npm start` uses (see embeddedDataDir in scripts/lib/shared-harness/paths.ts).
+ * to the embedded database `npm start` uses (see embeddedDataDir in scripts/lib/data-paths.ts).
  */
 import { migrate } from '../netlify/lib/migrations';
 import { keepNewFilesPrivate } from './lib/private-files';

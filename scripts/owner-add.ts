@@ -15,10 +15,10 @@ import { migrate } from '../netlify/lib/migrations';
 import { createPasswordJudge } from '../netlify/lib/owner/password-strength';
 import { hashPassword } from '../netlify/lib/owner/passwords';
 import { setOwnerPassword } from '../netlify/lib/owner/users';
-import { UsernameSchema, createNewPasswordSchema } from '../src/schemas/owner';
+import { UsernameSchema, createNewPasswordSchema } from '@shared/schemas/owner';
 import { keepNewFilesPrivate } from './lib/private-files';
 import { DataDirInUseError, startEmbeddedDatabase } from './lib/shared-harness/embedded-db';
-import { embeddedDataDir } from './lib/shared-harness/paths';
+import { embeddedDataDir } from './lib/data-paths';
 import { findRunningDatabase } from './lib/shared-harness/running-database';
 import { existingDatabase } from './lib/shared-harness/database';
 

@@ -6,7 +6,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { routeScripts } from './lib/route-js.ts';
-import settings from '../src/content/settings.json' with { type: 'json' };
+import settings from '@content/settings.json' with { type: 'json' };
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const BUDGET_BYTES = 75 * 1024;

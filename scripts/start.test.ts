@@ -5,11 +5,11 @@ import { connect } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { addDaysUtc, todayUtc } from '../src/schemas/dates';
+import { addDaysUtc, todayUtc } from '@shared/schemas/dates';
 import { inquiry } from '../tests/fixtures';
 import { BODY_TIMEOUT_MS, MAX_FORWARDED_BODY_BYTES } from './lib/request-guard';
 import { runtimeFileOf } from './lib/shared-harness/running-database';
-import { ROOT_DIR, embeddedDataDir } from './lib/shared-harness/paths';
+import { ROOT_DIR, embeddedDataDir } from './lib/data-paths';
 import { freePort } from './lib/shared-harness/free-port';
 import { upgrades } from './lib/shared-harness/ws-probe';
 

@@ -25,7 +25,7 @@ import { keepNewFilesPrivate, makePrivate } from './lib/private-files';
 import { BODY_TIMEOUT_MS, MAX_FORWARDED_BODY_BYTES, startRequestGuard } from './lib/request-guard';
 import { scheduledFunctions, startScheduler, type ScheduledFunction } from './lib/scheduler';
 import { startMailCatcher } from './lib/shared-harness/mail-catcher';
-import { ROOT_DIR, embeddedDataDir } from './lib/shared-harness/paths';
+import { ROOT_DIR, embeddedDataDir } from './lib/data-paths';
 import { announceRunningDatabase, withdrawRunningDatabase } from './lib/shared-harness/running-database';
 import { projectDatabase } from './lib/shared-harness/database';
 import { freePort } from './lib/shared-harness/free-port';

@@ -2,7 +2,7 @@ import { defineCollection } from 'astro:content';
 import { file } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { ICON_NAMES } from './lib/icons';
-import { INQUIRY_STATUSES, type InquiryStatus } from './schemas/owner';
+import { INQUIRY_STATUSES, type InquiryStatus } from '@shared/schemas/owner';
 
 /** A file() loader for a JSON array that records each entry's position, so pages can keep the file's order. */
 function orderedFile(path: string) {
@@ -17,7 +17,7 @@ const icon = z.enum(ICON_NAMES);
 
 /** Site-wide settings: brand, contact details, hours, navigation, footer and the renovation notice (one entry, `site`). */
 const settings = defineCollection({
-  loader: file('src/content/settings.json'),
+  loader: file('content/settings.json'),
   schema: z.object({
     brandName: z.string().min(1),
     /**
@@ -81,7 +81,7 @@ const section = z.object({ heading: z.string().min(1), lead: z.string().optional
 
 /** Copy of each content page (headings, intros, calls to action), keyed by page; `page` narrows the shape. */
 const pages = defineCollection({
-  loader: file('src/content/pages.json'),
+  loader: file('content/pages.json'),
   schema: z.discriminatedUnion('page', [
     z.object({
       page: z.literal('home'),
@@ -110,13 +110,13 @@ const pages = defineCollection({
 
 /** The three highlights of the home page intro. */
 const highlights = defineCollection({
-  loader: orderedFile('src/content/highlights.json'),
+  loader: orderedFile('content/highlights.json'),
   schema: z.object({ position, title: z.string().min(1), text: z.string().min(1), icon }),
 });
 
 /** Testimonial cards on the home page. */
 const testimonials = defineCollection({
-  loader: orderedFile('src/content/testimonials.json'),
+  loader: orderedFile('content/testimonials.json'),
   schema: z.object({
     position,
     rating: z.number().int().min(1).max(5),
@@ -128,19 +128,19 @@ const testimonials = defineCollection({
 
 /** Company values on the About page. */
 const values = defineCollection({
-  loader: orderedFile('src/content/values.json'),
+  loader: orderedFile('content/values.json'),
   schema: z.object({ position, title: z.string().min(1), text: z.string().min(1), icon }),
 });
 
 /** Headline figures on the Services page. */
 const stats = defineCollection({
-  loader: orderedFile('src/content/stats.json'),
+  loader: orderedFile('content/stats.json'),
   schema: z.object({ position, value: z.string().min(1), label: z.string().min(1) }),
 });
 
 /** Service packages on the Services page. */
 const packages = defineCollection({
-  loader: orderedFile('src/content/packages.json'),
+  loader: orderedFile('content/packages.json'),
   schema: ({ image }) =>
     z.object({
       position,
@@ -155,7 +155,7 @@ const packages = defineCollection({
 
 /** Signature cocktails on the Menu page. */
 const cocktails = defineCollection({
-  loader: orderedFile('src/content/cocktails.json'),
+  loader: orderedFile('content/cocktails.json'),
   schema: ({ image }) =>
     z.object({
       position,
@@ -169,7 +169,7 @@ const cocktails = defineCollection({
 
 /** FAQ groups, each with its questions and answers. */
 const faq = defineCollection({
-  loader: orderedFile('src/content/faq.json'),
+  loader: orderedFile('content/faq.json'),
   schema: z.object({
     position,
     title: z.string().min(1),
@@ -267,7 +267,7 @@ const formPageMeta = { ...pageMeta, noscript: text };
 
 /** Copy of the contact and availability pages and of their form islands, keyed by page. */
 const forms = defineCollection({
-  loader: file('src/content/forms.json'),
+  loader: file('content/forms.json'),
   schema: z.discriminatedUnion('page', [
     z.object({
       page: z.literal('contact'),
@@ -335,7 +335,7 @@ const deskCopy = z.object({
     noMatch: template('q'),
     loadMore: text,
     received: template('date'),
-    // The fields' labels are src/content/inquiry-fields.json, shared with the mails and the CSV.
+    // The fields' labels are content/inquiry-fields.json, shared with the mails and the CSV.
     noMessage: text,
     acknowledgementHeld: text,
     // The lead pipeline: a status per inquiry, a filter by status, a mark until opened, private notes.
@@ -464,7 +464,7 @@ const deskCopy = z.object({
     }),
   }),
 });
-const desk = defineCollection({ loader: file('src/content/desk.json'), schema: deskCopy });
+const desk = defineCollection({ loader: file('content/desk.json'), schema: deskCopy });
 
 /** The owner's desk copy, as the /admin page passes it to the island. */
 export type DeskCopy = z.infer<typeof deskCopy>;
@@ -508,7 +508,7 @@ const cancelBookingCopy = z.object({
 
 /** Copy of the /cancel page (one entry, `cancel`) and of its island. */
 const cancel = defineCollection({
-  loader: file('src/content/cancel.json'),
+  loader: file('content/cancel.json'),
   schema: z.object({ ...pageMeta, noscript: text, booking: cancelBookingCopy }),
 });
 
@@ -552,7 +552,7 @@ const barPlannerContent = z.object({
       }),
     )
     .min(1),
-  /** A signature cocktail's shopping lines, keyed by its id in src/content/cocktails.json. */
+  /** A signature cocktail's shopping lines, keyed by its id in content/cocktails.json. */
   cocktails: z.record(z.string(), z.array(plannerLine).min(1)),
   /** The lines of a cocktail without its own. */
   cocktailFallback: z.array(plannerLine).min(1),
@@ -579,9 +579,9 @@ const barPlannerContent = z.object({
     message: template('guests', 'hours', 'mix', 'drinks', 'lines', 'bartenders'),
   }),
 });
-const barPlanner = defineCollection({ loader: file('src/content/bar-planner.json'), schema: barPlannerContent });
+const barPlanner = defineCollection({ loader: file('content/bar-planner.json'), schema: barPlannerContent });
 
-/** The bar planner's ratios and copy (src/content/bar-planner.json). */
+/** The bar planner's ratios and copy (content/bar-planner.json). */
 export type BarPlannerContent = z.infer<typeof barPlannerContent>;
 /** One purchasable item of the planner's shopping list, as content gives it. */
 export type PlannerLineContent = z.infer<typeof plannerLine>;

@@ -1,30 +1,30 @@
 /**
- * The one set of test fixtures (after Starlight's `__tests__/test-utils.ts`): the site's copy read from `src/content`,
+ * The one set of test fixtures (after Starlight's `__tests__/test-utils.ts`): the site's copy read from `content`,
  * a clock tests inject instead of reading the wall clock, and valid inquiries and bookings built from both.
- * Editing a cocktail, a nav link or the phone number in `src/content` changes what the tests expect, not the tests.
+ * Editing a cocktail, a nav link or the phone number in `content` changes what the tests expect, not the tests.
  */
 import { afterEach, beforeEach, vi } from 'vitest';
-import cocktailsJson from '../src/content/cocktails.json';
-import emailsJson from '../src/content/emails.json';
-import faqJson from '../src/content/faq.json';
-import formsJson from '../src/content/forms.json';
-import highlightsJson from '../src/content/highlights.json';
-import packagesJson from '../src/content/packages.json';
-import pagesJson from '../src/content/pages.json';
-import settingsJson from '../src/content/settings.json';
-import statsJson from '../src/content/stats.json';
-import testimonialsJson from '../src/content/testimonials.json';
-import valuesJson from '../src/content/values.json';
-import { BOOKING_EVENT_TYPES, TIME_SLOTS, type BookingInput, type TimeSlotKey } from '../src/schemas/booking';
-import { addDaysUtc, todayUtc } from '../src/schemas/dates';
-import { INQUIRY_EVENT_TYPES, type InquiryInput } from '../src/schemas/inquiry';
+import cocktailsJson from '@content/cocktails.json';
+import emailsJson from '@content/emails.json';
+import faqJson from '@content/faq.json';
+import formsJson from '@content/forms.json';
+import highlightsJson from '@content/highlights.json';
+import packagesJson from '@content/packages.json';
+import pagesJson from '@content/pages.json';
+import settingsJson from '@content/settings.json';
+import statsJson from '@content/stats.json';
+import testimonialsJson from '@content/testimonials.json';
+import valuesJson from '@content/values.json';
+import { BOOKING_EVENT_TYPES, TIME_SLOTS, type BookingInput, type TimeSlotKey } from '@shared/schemas/booking';
+import { addDaysUtc, todayUtc } from '@shared/schemas/dates';
+import { INQUIRY_EVENT_TYPES, type InquiryInput } from '@shared/schemas/inquiry';
 
 // ---------------------------------------------------------------------------------------------------------------
-// Copy, as the owner writes it in src/content (slot and event-type labels live beside their keys in src/schemas).
+// Copy, as the owner writes it in content (slot and event-type labels live beside their keys in shared/schemas).
 
-/** Site settings: brand, phone, e-mail, navigation, footer, renovation notice (src/content/settings.json). */
+/** Site settings: brand, phone, e-mail, navigation, footer, renovation notice (content/settings.json). */
 export const site = settingsJson.site;
-/** The copy of each content page (src/content/pages.json). */
+/** The copy of each content page (content/pages.json). */
 export const pages = pagesJson;
 
 /** The availability checker's `business` prop, as src/pages/availability.astro builds it from the content. */
@@ -34,7 +34,7 @@ export const checkerBusiness = {
   email: site.email,
   calendar: { ...emailsJson.calendar, timeZoneName: emailsJson.common.timeZoneName },
 };
-/** The copy of the contact and availability pages (src/content/forms.json). */
+/** The copy of the contact and availability pages (content/forms.json). */
 export const forms = formsJson;
 /** The signature cocktails, in menu order. */
 export const cocktails = cocktailsJson;
@@ -125,7 +125,7 @@ export const UNAVAILABLE = {
 // ---------------------------------------------------------------------------------------------------------------
 // The clock: tests pass one in instead of reading the wall clock.
 
-/** A fixed instant and the calendar days around it (UTC, the booking rules' time zone: src/schemas/dates.ts). */
+/** A fixed instant and the calendar days around it (UTC, the booking rules' time zone: shared/schemas/dates.ts). */
 export interface Clock {
   /** The fixed instant. */
   readonly now: Date;

@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import * as v from 'valibot';
-import { texasToday } from '../../src/lib/desk-time';
-import { BlockSchema } from '../../src/schemas/owner';
+import { texasToday } from '@shared/desk-time';
+import { BlockSchema } from '@shared/schemas/owner';
 import { blockSlots, heldMessage, listBlocks } from '../lib/bookings/blocks';
 import { liftBlock } from '../lib/bookings/release';
 import { readJsonBody } from '../lib/http/body';

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import * as v from 'valibot';
-import { OwnerCancelSchema } from '../../src/schemas/owner';
+import { OwnerCancelSchema } from '@shared/schemas/owner';
 import { releaseByOwner } from '../lib/bookings/release';
 import { readJsonBody } from '../lib/http/body';
 import { reply, replyError, replyInvalid } from '../lib/http/reply';

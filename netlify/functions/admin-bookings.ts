@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import * as v from 'valibot';
-import { BookingRangeSchema } from '../../src/schemas/owner';
+import { BookingRangeSchema } from '@shared/schemas/owner';
 import { queryParams } from '../lib/http/query';
 import { reply, replyInvalid } from '../lib/http/reply';
 import { listBookings } from '../lib/bookings/list';

@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { calendarFeedPath, type CalendarFeedCreated } from '../../src/schemas/calendar-feed';
+import { calendarFeedPath, type CalendarFeedCreated } from '@shared/schemas/calendar-feed';
 import { mailConfig } from '../lib/mail/config';
 import { reply } from '../lib/http/reply';
 import { calendarFeedState, createCalendarFeed, revokeCalendarFeed } from '../lib/owner/calendar-feed';

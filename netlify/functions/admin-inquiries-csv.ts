@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import * as v from 'valibot';
-import { InquiryExportQuerySchema, InquiryExportSchema, type InquiryStatus } from '../../src/schemas/owner';
+import { InquiryExportQuerySchema, InquiryExportSchema, type InquiryStatus } from '@shared/schemas/owner';
 import { readJsonBody } from '../lib/http/body';
 import { queryParams } from '../lib/http/query';
 import { API_HEADERS, replyInvalid } from '../lib/http/reply';

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import * as v from 'valibot';
-import { InquirySearchSchema } from '../../src/schemas/owner';
+import { InquirySearchSchema } from '@shared/schemas/owner';
 import { readJsonBody } from '../lib/http/body';
 import { replyInvalidPage } from '../lib/http/query';
 import { reply } from '../lib/http/reply';

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import * as v from 'valibot';
-import { InquiryListQuerySchema } from '../../src/schemas/owner';
+import { InquiryListQuerySchema } from '@shared/schemas/owner';
 import { queryParams, replyInvalidPage } from '../lib/http/query';
 import { reply } from '../lib/http/reply';
 import { ownerEndpoint } from '../lib/owner/endpoint';

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import * as v from 'valibot';
-import { InquiryNoteSchema } from '../../src/schemas/owner';
+import { InquiryNoteSchema } from '@shared/schemas/owner';
 import { readJsonBody } from '../lib/http/body';
 import { reply, replyError, replyInvalid } from '../lib/http/reply';
 import { isUuid, ownerEndpoint } from '../lib/owner/endpoint';

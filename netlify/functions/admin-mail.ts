@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import type { OwnerMailStatus } from '../../src/schemas/owner';
+import type { OwnerMailStatus } from '@shared/schemas/owner';
 import { reply, replyError } from '../lib/http/reply';
 import { countMessages, listFailedMessages, retryFailedMessages } from '../lib/mail/outbox';
 import { recordAudit } from '../lib/owner/audit';

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import * as v from 'valibot';
-import { SIGN_IN_FAILED_MESSAGE, SignInSchema, type OwnerSession } from '../../src/schemas/owner';
+import { SIGN_IN_FAILED_MESSAGE, SignInSchema, type OwnerSession } from '@shared/schemas/owner';
 import { readJsonBody } from '../lib/http/body';
 import { API_HEADERS, reply, replyError, replyInvalid } from '../lib/http/reply';
 import { recordAudit } from '../lib/owner/audit';

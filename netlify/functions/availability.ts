@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import * as v from 'valibot';
-import { isBookableDate, type Availability } from '../../src/schemas/booking';
-import { IsoDateSchema } from '../../src/schemas/dates';
+import { isBookableDate, type Availability } from '@shared/schemas/booking';
+import { IsoDateSchema } from '@shared/schemas/dates';
 import { findAvailableSlots } from '../lib/bookings/reserve';
 import { withDatabase } from '../lib/db';
 import { endpoint } from '../lib/http/endpoint';

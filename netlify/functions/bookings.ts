@@ -1,9 +1,9 @@
 import type { Config } from '@netlify/functions';
 import * as v from 'valibot';
-import { BookingSchema } from '../../src/schemas/booking';
-import { todayUtc } from '../../src/schemas/dates';
-import { isHoneypotFilled } from '../../src/schemas/honeypot';
-import { HOLD_LIMIT_MESSAGE, TOO_MANY_HOLDS_MESSAGE } from '../../src/schemas/holds';
+import { BookingSchema } from '@shared/schemas/booking';
+import { todayUtc } from '@shared/schemas/dates';
+import { isHoneypotFilled } from '@shared/schemas/honeypot';
+import { HOLD_LIMIT_MESSAGE, TOO_MANY_HOLDS_MESSAGE } from '@shared/schemas/holds';
 import { queueBookingMails, reserveSlot, type ReserveResult } from '../lib/bookings/reserve';
 import { withDatabase } from '../lib/db';
 import { undoneAfter } from '../lib/honeypot';

@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { SECRET_TOKEN_PATTERN } from '../../src/schemas/secret-token';
+import { SECRET_TOKEN_PATTERN } from '@shared/schemas/secret-token';
 import { withDatabase } from '../lib/db';
 import { endpoint } from '../lib/http/endpoint';
 import { replyCalendar, replyError } from '../lib/http/reply';

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import * as v from 'valibot';
-import { CancelRequestSchema } from '../../src/schemas/cancel';
+import { CancelRequestSchema } from '@shared/schemas/cancel';
 import { findBookingByCancelToken } from '../lib/bookings/cancel-links';
 import { withDatabase } from '../lib/db';
 import { readJsonBody } from '../lib/http/body';

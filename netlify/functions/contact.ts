@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import * as v from 'valibot';
-import { isHoneypotFilled } from '../../src/schemas/honeypot';
-import { InquirySchema } from '../../src/schemas/inquiry';
+import { isHoneypotFilled } from '@shared/schemas/honeypot';
+import { InquirySchema } from '@shared/schemas/inquiry';
 import { withDatabase } from '../lib/db';
 import { undoneAfter } from '../lib/honeypot';
 import { readJsonBody } from '../lib/http/body';

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import * as v from 'valibot';
-import { RescheduleRequestSchema, SAME_SLOT_MESSAGE } from '../../src/schemas/cancel';
+import { RescheduleRequestSchema, SAME_SLOT_MESSAGE } from '@shared/schemas/cancel';
 import { moveByCancelLink, type MoveRefusal } from '../lib/bookings/move';
 import { withDatabase } from '../lib/db';
 import { readJsonBody } from '../lib/http/body';

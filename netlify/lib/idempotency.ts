@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import * as v from 'valibot';
-import { IDEMPOTENCY_KEY_HEADER, IdempotencyKeySchema } from '../../src/schemas/idempotency-key';
+import { IDEMPOTENCY_KEY_HEADER, IdempotencyKeySchema } from '@shared/schemas/idempotency-key';
 import type { Queryable } from './db';
 import { reply, replyError } from './http/reply';
 import { takeFromThrottle, type ThrottleRule } from './throttle';

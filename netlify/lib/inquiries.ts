@@ -1,4 +1,4 @@
-import { INQUIRY_FIELDS, type InquiryOutput } from '../../src/schemas/inquiry';
+import { INQUIRY_FIELDS, type InquiryOutput } from '@shared/schemas/inquiry';
 import type { Queryable } from './db';
 
 // The columns come from the field list in code, never from a request.

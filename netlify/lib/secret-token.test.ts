@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { SECRET_TOKEN_PATTERN } from '../../src/schemas/secret-token';
+import { SECRET_TOKEN_PATTERN } from '@shared/schemas/secret-token';
 import { hashSecretToken, newSecretToken } from './secret-token';
 
 describe('secret-token', () => {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { SECRET_TOKEN_PATTERN } from '../../src/schemas/secret-token';
+import { SECRET_TOKEN_PATTERN } from '@shared/schemas/secret-token';
 
 /** A new secret token (a cancel link's, a session's): 256 random bits, base64url (SECRET_TOKEN_PATTERN). Only its hash is stored. */
 export function newSecretToken(): string {

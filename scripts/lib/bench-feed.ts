@@ -7,8 +7,8 @@ import { withDatabase } from '../../netlify/lib/db';
 import type { DatabaseConfig } from '../../netlify/lib/env';
 import type { HeldRow } from '../../netlify/lib/bookings/held';
 import { ownerCalendar } from '../../netlify/lib/calendar/owner-feed';
-import { TIME_SLOT_KEYS } from '../../src/schemas/booking';
-import { addDaysUtc, todayUtc } from '../../src/schemas/dates';
+import { TIME_SLOT_KEYS } from '@shared/schemas/booking';
+import { addDaysUtc, todayUtc } from '@shared/schemas/dates';
 import { percentile } from './bench-stats';
 
 /** The feed's target: generated in under this many milliseconds (p99). */

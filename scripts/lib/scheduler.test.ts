@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { nextRun, scheduledFunctions } from './scheduler';
-import { ROOT_DIR } from './shared-harness/paths';
+import { ROOT_DIR } from './data-paths';
 
 describe('nextRun', () => {
   test.each([

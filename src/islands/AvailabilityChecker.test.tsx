@@ -1,12 +1,12 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import forms from '../content/forms.json';
-import { fillTemplate } from '../lib/template';
-import { formatLongDate } from '../lib/time-slots';
-import { addDaysUtc, todayUtc } from '../schemas/dates';
-import { TOO_MANY_HOLDS_MESSAGE } from '../schemas/holds';
-import { HONEYPOT_FIELD } from '../schemas/honeypot';
+import forms from '@content/forms.json';
+import { fillTemplate } from '@shared/template';
+import { formatLongDate } from '@shared/time-slots';
+import { addDaysUtc, todayUtc } from '@shared/schemas/dates';
+import { TOO_MANY_HOLDS_MESSAGE } from '@shared/schemas/holds';
+import { HONEYPOT_FIELD } from '@shared/schemas/honeypot';
 import { $availability } from '../stores/availability';
 import { dismissToast } from '../stores/toasts';
 import AvailabilityChecker from './AvailabilityChecker';

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { CheckerCopy } from '../content.config';
 import { ApiError, createBooking } from '../lib/api';
-import { BookingSchema } from '../schemas/booking';
+import { BookingSchema } from '@shared/schemas/booking';
 import { refetchAvailability } from '../stores/availability';
 import { showToast } from '../stores/toasts';
 import styles from './AvailabilityChecker.module.css';
@@ -14,9 +14,9 @@ import { useSlotPicker } from './availability/use-slot-picker';
 import { useApiForm } from './form/use-api-form';
 
 interface Props {
-  /** The checker's copy (src/content/forms.json, `availability.checker`). */
+  /** The checker's copy (content/forms.json, `availability.checker`). */
   copy: CheckerCopy;
-  /** The business's name, phone and e-mail (src/content/settings.json), for the calendar links. */
+  /** The business's name, phone and e-mail (content/settings.json), for the calendar links. */
   business: BusinessContact;
 }
 

@@ -1,10 +1,10 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
-import cocktailsJson from '../content/cocktails.json';
-import plannerJson from '../content/bar-planner.json';
+import cocktailsJson from '@content/cocktails.json';
+import plannerJson from '@content/bar-planner.json';
 import { planBar, planMessage, quantityText, resultSummary, type PlanInput, type PlannerRules } from '../lib/bar-planner';
-import { fillTemplate } from '../lib/template';
+import { fillTemplate } from '@shared/template';
 import BarPlanner from './BarPlanner';
 
 const rules = plannerJson.planner as unknown as PlannerRules;

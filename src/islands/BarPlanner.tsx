@@ -6,7 +6,7 @@ import Field from './form/Field';
 import PlanResults from './planner/PlanResults';
 
 interface Props {
-  /** The ratios and copy (src/content/bar-planner.json). */
+  /** The ratios and copy (content/bar-planner.json). */
   rules: PlannerRules;
   /** The signature cocktails a host can serve as the whole menu. */
   cocktails: CocktailChoice[];

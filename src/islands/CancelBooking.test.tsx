@@ -1,16 +1,16 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import cancelJson from '../content/cancel.json';
-import forms from '../content/forms.json';
+import cancelJson from '@content/cancel.json';
+import forms from '@content/forms.json';
 import { site } from '../../tests/fixtures';
 import { BOOKING_LINK_KEY, texasWindow } from '../lib/cancel-link';
-import { fillTemplate } from '../lib/template';
-import { formatLongDate, slotLabel } from '../lib/time-slots';
-import type { ErrorCode } from '../schemas/api-error';
-import { SLOT_STARTED_MESSAGE } from '../schemas/booking';
-import { SAME_SLOT_MESSAGE } from '../schemas/cancel';
-import { addDaysUtc, todayUtc } from '../schemas/dates';
+import { fillTemplate } from '@shared/template';
+import { formatLongDate, slotLabel } from '@shared/time-slots';
+import type { ErrorCode } from '@shared/schemas/api-error';
+import { SLOT_STARTED_MESSAGE } from '@shared/schemas/booking';
+import { SAME_SLOT_MESSAGE } from '@shared/schemas/cancel';
+import { addDaysUtc, todayUtc } from '@shared/schemas/dates';
 import { $availability } from '../stores/availability';
 import CancelBooking from './CancelBooking';
 

@@ -3,10 +3,10 @@ import * as v from 'valibot';
 import type { CancelBookingCopy, CheckerCopy } from '../content.config';
 import { cancelTokenFrom, forgetLinkToken, linkToken, lookUpCancellation, tabStorage, texasWindow, withoutCancelToken } from '../lib/cancel-link';
 import { mailtoHref } from '../lib/mailto';
-import { telHref } from '../lib/phone';
-import { fillTemplate } from '../lib/template';
+import { telHref } from '@shared/phone';
+import { fillTemplate } from '@shared/template';
 import { useHydrated } from '../lib/use-hydrated';
-import { CancelTokenSchema, type CancelBookingView } from '../schemas/cancel';
+import { CancelTokenSchema, type CancelBookingView } from '@shared/schemas/cancel';
 import MoveBooking from './cancel/MoveBooking';
 import MovedStep from './cancel/MovedStep';
 import ReadyStep from './cancel/ReadyStep';
@@ -14,9 +14,9 @@ import { linkIsSpent, linkRefusal, type Refusal } from './cancel/refusal';
 import styles from './CancelBooking.module.css';
 
 interface Props {
-  /** The island's copy (src/content/cancel.json, `booking`). */
+  /** The island's copy (content/cancel.json, `booking`). */
   copy: CancelBookingCopy;
-  /** The availability checker's copy (src/content/forms.json): the move uses the same date picker and slot list. */
+  /** The availability checker's copy (content/forms.json): the move uses the same date picker and slot list. */
   picker: CheckerCopy;
   /** The business's phone number and e-mail (settings.json), offered whenever the link cannot be used. */
   phone: string;

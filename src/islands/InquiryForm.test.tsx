@@ -2,9 +2,9 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { clock } from '../../tests/fixtures';
-import forms from '../content/forms.json';
+import forms from '@content/forms.json';
 import { dismissToast } from '../stores/toasts';
-import { MAX_MESSAGE_LENGTH } from '../schemas/inquiry';
+import { MAX_MESSAGE_LENGTH } from '@shared/schemas/inquiry';
 import InquiryForm from './InquiryForm';
 import Toaster from './Toaster';
 

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import type { InquiryFormCopy } from '../content.config';
 import { submitInquiry } from '../lib/api';
 import { useHydrated } from '../lib/use-hydrated';
-import { GuestCountSchema, INQUIRY_EVENT_TYPES, InquirySchema, MAX_MESSAGE_LENGTH } from '../schemas/inquiry';
+import { GuestCountSchema, INQUIRY_EVENT_TYPES, InquirySchema, MAX_MESSAGE_LENGTH } from '@shared/schemas/inquiry';
 import { showToast } from '../stores/toasts';
 import Field, { Options } from './form/Field';
 import Honeypot from './form/Honeypot';
@@ -11,7 +11,7 @@ import styles from './form/form.module.css';
 import { useApiForm } from './form/use-api-form';
 
 interface Props {
-  /** The form's copy (src/content/forms.json, `contact.form`). */
+  /** The form's copy (content/forms.json, `contact.form`). */
   copy: InquiryFormCopy;
   /** id of the heading that names the form (the card title "Book Your Event"). */
   labelledBy?: string;

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { DeskCopy } from '../content.config';
 import { ApiError } from '../lib/api';
 import { fetchSession, isUnauthorized, signOut } from '../lib/desk-api';
-import type { OwnerSession } from '../schemas/owner';
+import type { OwnerSession } from '@shared/schemas/owner';
 import { useHydrated } from '../lib/use-hydrated';
 import { showToast } from '../stores/toasts';
 import AgendaView from './desk/AgendaView';
@@ -16,7 +16,7 @@ import SignInForm from './desk/SignInForm';
 import styles from './desk/desk.module.css';
 
 interface Props {
-  /** The desk's copy (src/content/desk.json). */
+  /** The desk's copy (content/desk.json). */
   copy: DeskCopy;
 }
 

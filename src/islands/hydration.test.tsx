@@ -4,7 +4,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import AvailabilityChecker from './AvailabilityChecker';
-import forms from '../content/forms.json';
+import forms from '@content/forms.json';
 import InquiryForm from './InquiryForm';
 import Toaster from './Toaster';
 import { checkerBusiness } from '../../tests/fixtures';

@@ -3,10 +3,10 @@
  * Every call sends credentials; a JSON body and its content-type go only with a body; a write may carry an
  * `Idempotency-Key`; any non-OK answer becomes an ApiError whose message is "<status>: <body text or status text>".
  */
-import { parseApiError, type FieldErrors } from '../schemas/api-error';
-import type { Availability, Booking, BookingOutput } from '../schemas/booking';
-import { IDEMPOTENCY_KEY_HEADER } from '../schemas/idempotency-key';
-import type { InquiryOutput } from '../schemas/inquiry';
+import { parseApiError, type FieldErrors } from '@shared/schemas/api-error';
+import type { Availability, Booking, BookingOutput } from '@shared/schemas/booking';
+import { IDEMPOTENCY_KEY_HEADER } from '@shared/schemas/idempotency-key';
+import type { InquiryOutput } from '@shared/schemas/inquiry';
 
 /** Per-request options of a write: the submission's idempotency key, sent as the `Idempotency-Key` header. */
 export interface WriteOptions {

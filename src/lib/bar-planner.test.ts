@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import cocktailsJson from '../content/cocktails.json';
-import plannerJson from '../content/bar-planner.json';
+import cocktailsJson from '@content/cocktails.json';
+import plannerJson from '@content/bar-planner.json';
 import {
   bartendersFor,
   inquiryHref,
@@ -16,7 +16,7 @@ import {
   type PlannerRules,
 } from './bar-planner';
 import type { BarPlannerContent } from '../content.config';
-import { fillTemplate } from './template';
+import { fillTemplate } from '@shared/template';
 
 // The content as the page reads it (the JSON's strings are wider than the schema's unions), and as the island gets it.
 const content = plannerJson.planner as unknown as BarPlannerContent;
@@ -32,7 +32,7 @@ function quantities(input: PlanInput) {
 }
 
 describe('planBar', () => {
-  // Worked by hand from src/content/bar-planner.json: 2 drinks a guest in the first hour, 1 each hour after; beer 24 a
+  // Worked by hand from content/bar-planner.json: 2 drinks a guest in the first hour, 1 each hour after; beer 24 a
   // case, wine 5 a bottle, spirits 16 a bottle, mixers 16 a 2 L bottle, citrus 8 wedges; ice 1.5 lb a guest in 10 lb
   // bags; 3 cups a guest in sleeves of 50; a bartender per 50 guests, two at least. Every figure rounds UP.
   test.each([

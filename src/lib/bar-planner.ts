@@ -1,6 +1,6 @@
 // Browser-safe: the planner island and the /services page's static plan both compute with these.
 import type { BarPlannerContent } from '../content.config';
-import { fillTemplate } from './template';
+import { fillTemplate } from '@shared/template';
 
 /** `T` without its `source` fields, at any depth: the page states the sources, the island only computes. */
 type WithoutSources<T> = T extends readonly (infer U)[]
@@ -9,7 +9,7 @@ type WithoutSources<T> = T extends readonly (infer U)[]
     ? { [K in keyof T as K extends 'source' ? never : K]: WithoutSources<T[K]> }
     : T;
 
-/** The ratios and copy the planner computes and words with (src/content/bar-planner.json, sources aside). */
+/** The ratios and copy the planner computes and words with (content/bar-planner.json, sources aside). */
 export type PlannerRules = WithoutSources<
   Pick<BarPlannerContent, 'limits' | 'drinks' | 'bartenders' | 'kinds' | 'mixes' | 'cocktails' | 'cocktailFallback' | 'perGuest' | 'copy'>
 >;

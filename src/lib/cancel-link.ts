@@ -3,9 +3,9 @@
  * it for this tab, looking up, moving and cancelling its booking through the API, and writing the slot's window in
  * Texas time.
  */
-import type { CancelBookingView, CancelRequestInput, RescheduleRequestInput } from '../schemas/cancel';
+import type { CancelBookingView, CancelRequestInput, RescheduleRequestInput } from '@shared/schemas/cancel';
 import { postJson, type WriteOptions } from './api';
-import { BUSINESS_TIME_ZONE } from './time-slots';
+import { BUSINESS_TIME_ZONE } from '@shared/time-slots';
 
 /** The sessionStorage key that keeps this tab's link token across a reload (never localStorage: one tab only). */
 export const BOOKING_LINK_KEY = 'lsmb:booking-link';

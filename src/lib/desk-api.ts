@@ -16,8 +16,8 @@ import {
   type OwnerMailStatus,
   type OwnerSession,
   type SignInInput,
-} from '../schemas/owner';
-import type { CalendarFeedCreated, CalendarFeedState } from '../schemas/calendar-feed';
+} from '@shared/schemas/owner';
+import type { CalendarFeedCreated, CalendarFeedState } from '@shared/schemas/calendar-feed';
 import { ApiError, apiRequest, getJson, postJson, type WriteOptions } from './api';
 
 /** Whether an error is the API saying "no valid session" (sign in again). */

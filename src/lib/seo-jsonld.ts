@@ -1,4 +1,4 @@
-// Structured data (schema.org JSON-LD) built from src/content: no fact here is typed twice.
+// Structured data (schema.org JSON-LD) built from content: no fact here is typed twice.
 import type {
   BreadcrumbList,
   DayOfWeek,
@@ -9,10 +9,10 @@ import type {
   Place,
   Thing,
 } from 'schema-dts';
-import { telHref } from './phone';
+import { telHref } from '@shared/phone';
 import { canonicalUrl } from './seo-site';
 
-/** The facts of src/content/settings.json that the structured data needs. */
+/** The facts of content/settings.json that the structured data needs. */
 export interface BusinessFacts {
   brandName: string;
   phone: string;
@@ -24,7 +24,7 @@ export interface BusinessFacts {
   nav: { links: ReadonlyArray<{ label: string; href: string }>; cta: { label: string; href: string } };
 }
 
-/** A group of src/content/faq.json. */
+/** A group of content/faq.json. */
 export interface FaqGroup {
   items: ReadonlyArray<{ question: string; answer: string }>;
 }

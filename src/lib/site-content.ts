@@ -4,7 +4,7 @@ import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
 /** Site-wide settings (brand, contact details, hours, navigation, footer, renovation notice). */
 export type SiteSettings = CollectionEntry<'settings'>['data'];
 
-// The contact and availability pages keep their copy with their forms' copy (src/content/forms.json).
+// The contact and availability pages keep their copy with their forms' copy (content/forms.json).
 type AnyPageCopy = CollectionEntry<'pages'>['data'] | CollectionEntry<'forms'>['data'];
 
 /** The copy of one page, narrowed by its `page` key. */
@@ -13,7 +13,7 @@ export type PageCopy<K extends AnyPageCopy['page']> = Extract<AnyPageCopy, { pag
 /** Loads the single site settings entry, failing the build when it is missing. */
 export async function getSettings(): Promise<SiteSettings> {
   const entry = await getEntry('settings', 'site');
-  if (!entry) throw new Error('src/content/settings.json must define a "site" entry');
+  if (!entry) throw new Error('content/settings.json must define a "site" entry');
   return entry.data;
 }
 
@@ -21,7 +21,7 @@ export async function getSettings(): Promise<SiteSettings> {
 export async function getPageCopy<K extends AnyPageCopy['page']>(page: K): Promise<PageCopy<K>> {
   const entries = [...(await getCollection('pages')), ...(await getCollection('forms'))];
   const match = entries.find((entry) => entry.data.page === page);
-  if (!match) throw new Error(`src/content/pages.json and forms.json have no entry with "page": "${page}"`);
+  if (!match) throw new Error(`content/pages.json and forms.json have no entry with "page": "${page}"`);
   return match.data as PageCopy<K>;
 }
 
@@ -36,9 +36,9 @@ export async function getList<C extends 'highlights' | 'testimonials' | 'values'
 /** Loads the bar planner's ratios and copy, failing the build when an entry is missing or names no cocktail. */
 export async function getBarPlanner(): Promise<CollectionEntry<'barPlanner'>['data']> {
   const entry = await getEntry('barPlanner', 'planner');
-  if (!entry) throw new Error('src/content/bar-planner.json must define a "planner" entry');
+  if (!entry) throw new Error('content/bar-planner.json must define a "planner" entry');
   const cocktailIds = new Set((await getCollection('cocktails')).map((cocktail) => cocktail.id));
   const unknown = Object.keys(entry.data.cocktails).filter((id) => !cocktailIds.has(id));
-  if (unknown.length > 0) throw new Error(`src/content/bar-planner.json has lines for unknown cocktails: ${unknown.join(', ')}`);
+  if (unknown.length > 0) throw new Error(`content/bar-planner.json has lines for unknown cocktails: ${unknown.join(', ')}`);
   return entry.data;
 }

@@ -8,7 +8,7 @@ import { deskAppName, manifestResponse, webManifest } from '../lib/web-manifest'
 export const GET: APIRoute = async () => {
   const settings = await getSettings();
   const desk = await getEntry('desk', 'desk');
-  if (!desk) throw new Error('src/content/desk.json must define a "desk" entry');
+  if (!desk) throw new Error('content/desk.json must define a "desk" entry');
   return manifestResponse(
     webManifest({
       name: deskAppName(settings),

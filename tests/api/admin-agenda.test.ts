@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import agenda from '../../netlify/functions/admin-agenda';
-import { AGENDA_INQUIRY_COUNT, AGENDA_NEW_INQUIRY_CAP, type OwnerAgenda } from '../../src/schemas/owner';
+import { AGENDA_INQUIRY_COUNT, AGENDA_NEW_INQUIRY_CAP, type OwnerAgenda } from '@shared/schemas/owner';
 import { callWith, deskRequest, ownerCookie, resetOwnerTables } from './admin-support';
 import { EXPECTED_HEADERS, databases, headersOf, query, useDatabase } from './support';
 

@@ -9,11 +9,11 @@ import inquiriesCsv from '../../netlify/functions/admin-inquiries-csv';
 import inquirySearch from '../../netlify/functions/admin-inquiries-search';
 import publicBookings from '../../netlify/functions/bookings';
 import type { Handler } from '../../netlify/lib/http/endpoint';
-import { INQUIRY_FIELD_COPY } from '../../src/lib/inquiry-fields';
-import type { Booking } from '../../src/schemas/booking';
-import { addDaysUtc, todayUtc } from '../../src/schemas/dates';
-import { INQUIRY_FIELDS } from '../../src/schemas/inquiry';
-import type { OwnerBlock, OwnerBooking, OwnerInquiryPage } from '../../src/schemas/owner';
+import { INQUIRY_FIELD_COPY } from '@shared/inquiry-fields';
+import type { Booking } from '@shared/schemas/booking';
+import { addDaysUtc, todayUtc } from '@shared/schemas/dates';
+import { INQUIRY_FIELDS } from '@shared/schemas/inquiry';
+import type { OwnerBlock, OwnerBooking, OwnerInquiryPage } from '@shared/schemas/owner';
 import { auditMark, auditSince, callWith, deskRequest, ownerCookie, resetOwnerTables } from './admin-support';
 import { EXPECTED_HEADERS, call, databases, get, headersOf, postJson, query, useDatabase } from './support';
 

@@ -5,7 +5,7 @@ import bookingsAdmin from '../../netlify/functions/admin-bookings';
 import inquiries from '../../netlify/functions/admin-inquiries';
 import inquiriesCsv from '../../netlify/functions/admin-inquiries-csv';
 import session from '../../netlify/functions/admin-session';
-import { isApiErrorBody } from '../../src/schemas/api-error';
+import { isApiErrorBody } from '@shared/schemas/api-error';
 import { callWith, deskRequest, ownerCookie, resetOwnerTables } from './admin-support';
 import { databases, useDatabase } from './support';
 

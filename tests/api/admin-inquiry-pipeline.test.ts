@@ -5,7 +5,7 @@ import inquirySearch from '../../netlify/functions/admin-inquiries-search';
 import notesEndpoint from '../../netlify/functions/admin-inquiry-notes';
 import openedEndpoint from '../../netlify/functions/admin-inquiry-opened';
 import statusEndpoint from '../../netlify/functions/admin-inquiry-status';
-import { INQUIRY_PAGE_SIZE, UNKNOWN_STATUS_MESSAGE, type OwnerInquiry, type OwnerInquiryNote, type OwnerInquiryPage } from '../../src/schemas/owner';
+import { INQUIRY_PAGE_SIZE, UNKNOWN_STATUS_MESSAGE, type OwnerInquiry, type OwnerInquiryNote, type OwnerInquiryPage } from '@shared/schemas/owner';
 import { OWNER, auditMark, auditSince, callWith, deskRequest, ownerCookie, resetOwnerTables } from './admin-support';
 import { databases, query, useDatabase } from './support';
 

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import mail from '../../netlify/functions/admin-mail';
 import contact from '../../netlify/functions/contact';
-import type { OwnerMailStatus } from '../../src/schemas/owner';
+import type { OwnerMailStatus } from '@shared/schemas/owner';
 import { inquiry } from '../fixtures';
 import { auditMark, auditSince, callWith, deskRequest, ownerCookie, resetOwnerTables } from './admin-support';
 import { call, databases, postJson, query, useDatabase } from './support';

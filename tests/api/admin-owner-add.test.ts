@@ -8,7 +8,7 @@ import session from '../../netlify/functions/admin-session';
 import { verifyPassword } from '../../netlify/lib/owner/passwords';
 import { ownerAdd } from '../../scripts/owner-add';
 import { startEmbeddedDatabase } from '../../scripts/lib/shared-harness/embedded-db';
-import { ROOT_DIR } from '../../scripts/lib/shared-harness/paths';
+import { ROOT_DIR } from '../../scripts/lib/data-paths';
 import { announceRunningDatabase, withdrawRunningDatabase } from '../../scripts/lib/shared-harness/running-database';
 import { callWith, deskRequest, resetOwnerTables, sessionCookieOf } from './admin-support';
 import { databases, query, useDatabase } from './support';

@@ -3,8 +3,8 @@ import bookingsAdmin from '../../netlify/functions/admin-bookings';
 import inquiries from '../../netlify/functions/admin-inquiries';
 import inquiriesCsv from '../../netlify/functions/admin-inquiries-csv';
 import inquirySearch, { config as searchConfig } from '../../netlify/functions/admin-inquiries-search';
-import { isApiErrorBody } from '../../src/schemas/api-error';
-import { INQUIRY_SEARCH_PATH } from '../../src/schemas/owner';
+import { isApiErrorBody } from '@shared/schemas/api-error';
+import { INQUIRY_SEARCH_PATH } from '@shared/schemas/owner';
 import { callWith, deskRequest, ownerCookie, resetOwnerTables } from './admin-support';
 import { databases, query, useDatabase } from './support';
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { isCalendarDate } from '../../src/schemas/dates';
+import { isCalendarDate } from '@shared/schemas/dates';
 import { resetOwnerTables } from './admin-support';
 import { databases, query, useDatabase } from './support';
 

@@ -6,7 +6,7 @@ import { hashPassword } from '../../netlify/lib/owner/passwords';
 import { ABSOLUTE_LIFETIME_MS, IDLE_TIMEOUT_MS } from '../../netlify/lib/owner/sessions';
 import { hashSecretToken } from '../../netlify/lib/secret-token';
 import { setOwnerPassword } from '../../netlify/lib/owner/users';
-import { SIGN_IN_FAILED_MESSAGE } from '../../src/schemas/owner';
+import { SIGN_IN_FAILED_MESSAGE } from '@shared/schemas/owner';
 import {
   OWNER,
   SITE,

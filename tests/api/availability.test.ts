@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import availability from '../../netlify/functions/availability';
-import { TIME_SLOT_KEYS } from '../../src/schemas/booking';
-import { BOOKING_WINDOW_DAYS } from '../../src/schemas/dates';
+import { TIME_SLOT_KEYS } from '@shared/schemas/booking';
+import { BOOKING_WINDOW_DAYS } from '@shared/schemas/dates';
 import { clock, fixedClock, freezeClock } from '../fixtures';
 import { EXPECTED_HEADERS, call, databases, get, headersOf, query, useDatabase } from './support';
 

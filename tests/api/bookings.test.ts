@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import bookings from '../../netlify/functions/bookings';
-import type { Booking } from '../../src/schemas/booking';
-import { BOOKING_WINDOW_DAYS } from '../../src/schemas/dates';
+import type { Booking } from '@shared/schemas/booking';
+import { BOOKING_WINDOW_DAYS } from '@shared/schemas/dates';
 import { booking as reservation, clock, fixedClock, freezeClock } from '../fixtures';
 import { EXPECTED_HEADERS, call, databases, get, headersOf, postJson, query, useDatabase } from './support';
 

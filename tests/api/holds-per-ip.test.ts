@@ -5,10 +5,10 @@ import { HOLDS_PER_IP_PER_DAY } from '../../netlify/lib/bookings/reserve';
 import { withDatabase } from '../../netlify/lib/db';
 import { takeFromThrottle, windowStart, type ThrottleRule } from '../../netlify/lib/throttle';
 import { inTransaction } from '../../netlify/lib/transaction';
-import type { BookingInput } from '../../src/schemas/booking';
-import { addDaysUtc, todayUtc } from '../../src/schemas/dates';
-import { MAX_FUTURE_HOLDS, TOO_MANY_HOLDS_MESSAGE } from '../../src/schemas/holds';
-import settings from '../../src/content/settings.json';
+import type { BookingInput } from '@shared/schemas/booking';
+import { addDaysUtc, todayUtc } from '@shared/schemas/dates';
+import { MAX_FUTURE_HOLDS, TOO_MANY_HOLDS_MESSAGE } from '@shared/schemas/holds';
+import settings from '@content/settings.json';
 import { EXPECTED_HEADERS, call, databases, headersOf, postJson, query, useDatabase } from './support';
 import type { TestDatabase } from '../setup/database';
 

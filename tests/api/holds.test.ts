@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import bookings from '../../netlify/functions/bookings';
 import { canonicalMailbox } from '../../netlify/lib/mailbox';
-import type { BookingInput } from '../../src/schemas/booking';
-import settings from '../../src/content/settings.json';
-import { addDaysUtc, todayUtc } from '../../src/schemas/dates';
-import { HOLD_LIMIT_MESSAGE, MAX_FUTURE_HOLDS } from '../../src/schemas/holds';
+import type { BookingInput } from '@shared/schemas/booking';
+import settings from '@content/settings.json';
+import { addDaysUtc, todayUtc } from '@shared/schemas/dates';
+import { HOLD_LIMIT_MESSAGE, MAX_FUTURE_HOLDS } from '@shared/schemas/holds';
 import { EXPECTED_HEADERS, call, databases, headersOf, postJson, query, useDatabase } from './support';
 import type { TestDatabase } from '../setup/database';
 

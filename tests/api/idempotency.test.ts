@@ -5,7 +5,7 @@ import retention, { config as retentionConfig } from '../../netlify/functions/re
 import type { Handler } from '../../netlify/lib/http/endpoint';
 import { IDEMPOTENCY_KEYS_PER_IP_PER_HOUR, IDEMPOTENCY_WINDOW_HOURS, requestHash } from '../../netlify/lib/idempotency';
 import { withDatabase } from '../../netlify/lib/db';
-import { addDaysUtc, todayUtc } from '../../src/schemas/dates';
+import { addDaysUtc, todayUtc } from '@shared/schemas/dates';
 import { EXPECTED_HEADERS, call, databases, headersOf, postJson, query, useDatabase } from './support';
 import type { TestDatabase } from '../setup/database';
 

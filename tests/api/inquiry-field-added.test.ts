@@ -5,18 +5,18 @@ import { createInquiry } from '../../netlify/lib/inquiries';
 import { mailConfig } from '../../netlify/lib/mail/config';
 import { inquiryMessages } from '../../netlify/lib/mail/messages';
 import { inquiriesCsv, listInquiries } from '../../netlify/lib/owner/inquiries';
-import { createInquirySchema, type InquiryOutput } from '../../src/schemas/inquiry';
-import type { OwnerInquiry } from '../../src/schemas/owner';
+import { createInquirySchema, type InquiryOutput } from '@shared/schemas/inquiry';
+import type { OwnerInquiry } from '@shared/schemas/owner';
 import { clock, inquiry as validInquiry } from '../fixtures';
 import { databases, useDatabase } from './support';
 
 // A field added to the list (and its label to the content) is all the SQL, the CSV and the mails need.
-vi.mock('../../src/schemas/inquiry', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/schemas/inquiry')>();
+vi.mock('@shared/schemas/inquiry', async (importOriginal) => {
+  const original = await importOriginal<typeof import('@shared/schemas/inquiry')>();
   return { ...original, INQUIRY_FIELDS: [...original.INQUIRY_FIELDS, { key: 'budget', column: 'budget', kind: 'text' }] };
 });
-vi.mock('../../src/lib/inquiry-fields', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/lib/inquiry-fields')>();
+vi.mock('@shared/inquiry-fields', async (importOriginal) => {
+  const original = await importOriginal<typeof import('@shared/inquiry-fields')>();
   const copy = original.INQUIRY_FIELD_COPY;
   return { ...original, INQUIRY_FIELD_COPY: { ...copy, labels: { ...copy.labels, budget: 'Budget' } } };
 });

@@ -7,8 +7,8 @@ import { inquiryMessages } from '../../netlify/lib/mail/messages';
 import { escapeHtml } from '../../netlify/lib/mail/render';
 import { exportInquiries, inquiriesCsv, listInquiries } from '../../netlify/lib/owner/inquiries';
 import { csvCell } from '../../netlify/lib/owner/csv';
-import { INQUIRY_FIELD_COPY, inquiryFieldText } from '../../src/lib/inquiry-fields';
-import { INQUIRY_FIELDS, createInquirySchema, type InquiryOutput } from '../../src/schemas/inquiry';
+import { INQUIRY_FIELD_COPY, inquiryFieldText } from '@shared/inquiry-fields';
+import { INQUIRY_FIELDS, createInquirySchema, type InquiryOutput } from '@shared/schemas/inquiry';
 import { clock, inquiry as validInquiry } from '../fixtures';
 import { databases, useDatabase } from './support';
 

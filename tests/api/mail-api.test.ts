@@ -8,7 +8,7 @@ import cancelLookup from '../../netlify/functions/cancel-lookup';
 import contact from '../../netlify/functions/contact';
 import outboxSend from '../../netlify/functions/outbox-send';
 import type { EndpointContext } from '../../netlify/lib/http/endpoint';
-import { slotWindow } from '../../src/lib/time-slots';
+import { slotWindow } from '@shared/time-slots';
 import { booking, inquiry } from '../fixtures';
 import { deskRequest, ownerCookie, resetOwnerTables } from './admin-support';
 import type { TestDatabase } from '../setup/database';

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import emails from '../../src/content/emails.json' with { type: 'json' };
-import settings from '../../src/content/settings.json' with { type: 'json' };
-import { TIME_SLOTS, type TimeSlotKey } from '../../src/schemas/booking';
+import emails from '@content/emails.json' with { type: 'json' };
+import settings from '@content/settings.json' with { type: 'json' };
+import { TIME_SLOTS, type TimeSlotKey } from '@shared/schemas/booking';
 import { calendarUid } from '../../netlify/lib/mail/calendar';
-import { googleCalendarUrl, outlookCalendarUrl } from '../../src/lib/calendar-links';
+import { googleCalendarUrl, outlookCalendarUrl } from '@shared/calendar-links';
 import { MailConfigError, mailConfig, type MailConfig } from '../../netlify/lib/mail/config';
 import {
   bookingMessages,
@@ -16,7 +16,7 @@ import {
 } from '../../netlify/lib/mail/messages';
 import { LOGO_CID } from '../../netlify/lib/mail/logo';
 import { escapeHtml, oneLine } from '../../netlify/lib/mail/render';
-import { SLOT_HOURS, formatTimeWindow, slotWindow } from '../../src/lib/time-slots';
+import { SLOT_HOURS, formatTimeWindow, slotWindow } from '@shared/time-slots';
 import { chicagoClock, icsUtc, parseIcs, property } from './mail-support';
 
 const config: MailConfig = mailConfig({
@@ -123,7 +123,7 @@ describe('mailConfig', () => {
   });
 });
 
-describe('messages from src/content/emails.json', () => {
+describe('messages from content/emails.json', () => {
   test('every {placeholder} the copy uses is filled in, in every message', () => {
     for (const message of allMessages()) {
       for (const part of [message.subject, message.text, message.html]) {

@@ -3,7 +3,7 @@ import { createCancelToken } from '../../netlify/lib/bookings/cancel-links';
 import { reserveSlot } from '../../netlify/lib/bookings/reserve';
 import { withDatabase, type Queryable } from '../../netlify/lib/db';
 import { inTransaction, type Transaction } from '../../netlify/lib/transaction';
-import { todayUtc } from '../../src/schemas/dates';
+import { todayUtc } from '@shared/schemas/dates';
 import { createInquiry } from '../../netlify/lib/inquiries';
 import { mailConfig } from '../../netlify/lib/mail/config';
 import type { BookingMail } from '../../netlify/lib/mail/messages';
@@ -22,7 +22,7 @@ import {
 } from '../../netlify/lib/mail/outbox';
 import { sendDue, type SendDueOptions } from '../../netlify/lib/mail/send';
 import { createMailTransport } from '../../netlify/lib/mail/transport';
-import type { InquiryOutput } from '../../src/schemas/inquiry';
+import type { InquiryOutput } from '@shared/schemas/inquiry';
 import { chicagoClock, icsUtc, parseIcs, property, useTestSmtpServer } from './mail-support';
 import { databases, query, useDatabase } from './support';
 import type { TestDatabase } from '../setup/database';

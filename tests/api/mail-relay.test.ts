@@ -4,7 +4,7 @@ import adminInquiries from '../../netlify/functions/admin-inquiries';
 import bookings from '../../netlify/functions/bookings';
 import contact from '../../netlify/functions/contact';
 import { MAX_MAILS_PER_MAILBOX } from '../../netlify/lib/mail/outbox';
-import type { OwnerBooking, OwnerInquiryPage } from '../../src/schemas/owner';
+import type { OwnerBooking, OwnerInquiryPage } from '@shared/schemas/owner';
 import { booking, clock, inquiry } from '../fixtures';
 import type { TestDatabase } from '../setup/database';
 import { callWith, deskRequest, ownerCookie, resetOwnerTables } from './admin-support';

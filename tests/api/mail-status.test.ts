@@ -6,7 +6,7 @@ import { withDatabase } from '../../netlify/lib/db';
 import { createInquiry } from '../../netlify/lib/inquiries';
 import { enqueueInquiryMails } from '../../netlify/lib/mail/outbox';
 import { maskAddress } from '../../netlify/lib/mail/status';
-import { ROOT_DIR } from '../../scripts/lib/shared-harness/paths';
+import { ROOT_DIR } from '../../scripts/lib/data-paths';
 import type { TestDatabase } from '../setup/database';
 import { databases, query, useDatabase } from './support';
 

@@ -16,10 +16,10 @@ import {
 import { withDatabase } from '../../netlify/lib/db';
 import { LOGO_CID } from '../../netlify/lib/mail/logo';
 import { KINDS_WITH_SECRETS } from '../../netlify/lib/mail/outbox';
-import { texasToday } from '../../src/lib/desk-time';
-import { slotWindow } from '../../src/lib/time-slots';
-import type { TimeSlotKey } from '../../src/schemas/booking';
-import { addDaysUtc } from '../../src/schemas/dates';
+import { texasToday } from '@shared/desk-time';
+import { slotWindow } from '@shared/time-slots';
+import type { TimeSlotKey } from '@shared/schemas/booking';
+import { addDaysUtc } from '@shared/schemas/dates';
 import { site } from '../fixtures';
 import type { TestDatabase } from '../setup/database';
 import { useTestSmtpServer } from './mail-support';

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { scheduledFunctions, startScheduler, type Scheduler } from '../../scripts/lib/scheduler';
 import { freePort } from '../../scripts/lib/shared-harness/free-port';
 import { findRoute, netlifyContext } from '../../scripts/lib/shared-harness/functions';
-import { ROOT_DIR } from '../../scripts/lib/shared-harness/paths';
+import { ROOT_DIR } from '../../scripts/lib/data-paths';
 import type { TestDatabase } from '../setup/database';
 import { databases, query, useDatabase } from './support';
 

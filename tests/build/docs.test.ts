@@ -76,7 +76,7 @@ function namedConstants(markdown: string): string[] {
 }
 
 // Where a named constant may be defined or an environment variable read; this file is left out, since it names some.
-const SOURCE_ROOTS = ['src', 'netlify', 'scripts', 'tests', 'db', '.ci', 'astro.config.mjs', 'netlify.toml', 'vitest.config.ts'];
+const SOURCE_ROOTS = ['src', 'shared', 'content', 'netlify', 'scripts', 'tests', 'db', '.ci', 'astro.config.mjs', 'netlify.toml', 'vitest.config.ts'];
 const SOURCE_FILE = /\.(ts|tsx|mjs|astro|sql|toml)$|^run$/;
 
 function sourceFiles(path: string): string[] {
@@ -136,7 +136,7 @@ describe('constantStatus', () => {
 describe('namedPaths', () => {
   test.each([
     ['a file in backticks', 'see `netlify/lib/db.ts`', [{ kind: 'code', path: 'netlify/lib/db.ts' }]],
-    ['a folder in backticks', 'in `src/schemas/`', [{ kind: 'code', path: 'src/schemas/' }]],
+    ['a folder in backticks', 'in `shared/schemas/`', [{ kind: 'code', path: 'shared/schemas/' }]],
     ['a root file', 'read `package.json`', [{ kind: 'code', path: 'package.json' }]],
     ['a relative link', 'the [API](docs/api.md)', [{ kind: 'link', path: 'docs/api.md' }]],
     ['a link to a heading', '[errors](docs/api.md#errors)', [{ kind: 'link', path: 'docs/api.md', anchor: 'errors' }]],

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { telHref } from '../../src/lib/phone';
+import { telHref } from '@shared/phone';
 import { faqGroups as faq, site as settings } from '../fixtures';
 import { DIST, loadPage } from './dist';
 

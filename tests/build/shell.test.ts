@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import deskJson from '../../src/content/desk.json';
+import deskJson from '@content/desk.json';
 import { FOOTER_LINKS, NAV_LINKS, PHONE_HREF, site } from '../fixtures';
 import { DIST, builtRoutes, hrefOfLink, loadPage, textOf } from './dist';
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import forms from '../../src/content/forms.json';
+import forms from '@content/forms.json';
 import { bookingEventLabel, clock, slotLabel } from '../fixtures';
 import { eventually, openContext, skipBrowser, useBrowser, type ViewportName } from './support/browser';
 import { queryRows } from './support/db';

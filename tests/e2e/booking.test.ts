@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import type { BookingInput, TimeSlotKey } from '../../src/schemas/booking';
+import type { BookingInput, TimeSlotKey } from '@shared/schemas/booking';
 import {
   AVAILABILITY_MESSAGES,
   BOOKING_BUTTONS,
@@ -14,11 +14,11 @@ import {
   slotLabel,
   uniqueEmail,
 } from '../fixtures';
-import { formatLongDate, slotWindow } from '../../src/lib/time-slots';
-import { fillTemplate } from '../../src/lib/template';
+import { formatLongDate, slotWindow } from '@shared/time-slots';
+import { fillTemplate } from '@shared/template';
 import { HOLDS_PER_IP, HOLDS_PER_IP_PER_DAY } from '../../netlify/lib/bookings/reserve';
 import { throttleClientKey, windowStart } from '../../netlify/lib/throttle';
-import { TOO_MANY_HOLDS_MESSAGE } from '../../src/schemas/holds';
+import { TOO_MANY_HOLDS_MESSAGE } from '@shared/schemas/holds';
 import { axeViolations } from './support/axe';
 import { eventually, openContext, skipBrowser, useBrowser, type ViewportName } from './support/browser';
 import { queryRows } from './support/db';

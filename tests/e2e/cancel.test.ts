@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import cancelJson from '../../src/content/cancel.json';
-import { CANCEL_REFUSALS } from '../../src/schemas/cancel';
-import type { TimeSlotKey } from '../../src/schemas/booking';
+import cancelJson from '@content/cancel.json';
+import { CANCEL_REFUSALS } from '@shared/schemas/cancel';
+import type { TimeSlotKey } from '@shared/schemas/booking';
 import { PHONE_HREF, bookingEventLabel, clock, site, slotLabel, uniqueEmail } from '../fixtures';
 import { axeViolations } from './support/axe';
 import { baseURL, eventually, openContext, openPage, skipBrowser, useBrowser, waitForIsland, type ViewportName } from './support/browser';

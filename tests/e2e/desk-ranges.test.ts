@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { formatLongDate } from '../../src/lib/time-slots';
-import { fillTemplate } from '../../src/lib/template';
+import { formatLongDate } from '@shared/time-slots';
+import { fillTemplate } from '@shared/template';
 import { SLOT_LABELS, clock } from '../fixtures';
 import { eventually, openContext, skipBrowser, useBrowser } from './support/browser';
 import { DESK, addOwner, checkState, deskNav, openDesk, signIn } from './support/desk';

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import type { InquiryInput } from '../../src/schemas/inquiry';
+import type { InquiryInput } from '@shared/schemas/inquiry';
 import {
   INQUIRY_BUTTONS,
   INQUIRY_LABELS,

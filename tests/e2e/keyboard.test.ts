@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { BOOKING_EVENT_TYPES, TIME_SLOTS } from '../../src/schemas/booking';
-import { INQUIRY_EVENT_TYPES } from '../../src/schemas/inquiry';
+import { BOOKING_EVENT_TYPES, TIME_SLOTS } from '@shared/schemas/booking';
+import { INQUIRY_EVENT_TYPES } from '@shared/schemas/inquiry';
 import { BOOKING_BUTTONS, BOOKING_LABELS, BOOKING_TOASTS, INQUIRY_BUTTONS, INQUIRY_TOASTS, clock, uniqueEmail } from '../fixtures';
 import { eventually, openContext, skipBrowser, useBrowser } from './support/browser';
 import { queryRows } from './support/db';

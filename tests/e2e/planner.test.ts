@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import cocktailsJson from '../../src/content/cocktails.json';
-import plannerJson from '../../src/content/bar-planner.json';
+import cocktailsJson from '@content/cocktails.json';
+import plannerJson from '@content/bar-planner.json';
 import { bartendersText, drinksText, mixOptions, planBar, planMessage, quantityText, resultSummary, type PlanInput, type PlannerRules } from '../../src/lib/bar-planner';
-import { fillTemplate } from '../../src/lib/template';
+import { fillTemplate } from '@shared/template';
 import { INQUIRY_LABELS } from '../fixtures';
 import { axeViolations } from './support/axe';
 import { eventually, openPage, skipBrowser, useBrowser, waitForIsland, type ViewportName } from './support/browser';

@@ -1,11 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import cancelJson from '../../src/content/cancel.json';
-import formsJson from '../../src/content/forms.json';
+import cancelJson from '@content/cancel.json';
+import formsJson from '@content/forms.json';
 import { texasWindow } from '../../src/lib/cancel-link';
-import { fillTemplate } from '../../src/lib/template';
-import { formatLongDate } from '../../src/lib/time-slots';
-import { CANCEL_REFUSALS } from '../../src/schemas/cancel';
+import { fillTemplate } from '@shared/template';
+import { formatLongDate } from '@shared/time-slots';
+import { CANCEL_REFUSALS } from '@shared/schemas/cancel';
 import { PHONE_HREF, clock, site, slotLabel, uniqueEmail } from '../fixtures';
 import { axeViolations } from './support/axe';
 import { baseURL, eventually, openContext, skipBrowser, useBrowser, waitForIsland, type ViewportName } from './support/browser';

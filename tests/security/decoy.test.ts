@@ -2,10 +2,10 @@ import { describe, expect, test, vi } from 'vitest';
 import bookings from '../../netlify/functions/bookings';
 import contact from '../../netlify/functions/contact';
 import type { Handler } from '../../netlify/lib/http/endpoint';
-import type { BookingInput } from '../../src/schemas/booking';
-import { addDaysUtc, todayUtc } from '../../src/schemas/dates';
-import { HONEYPOT_FIELD } from '../../src/schemas/honeypot';
-import type { InquiryInput } from '../../src/schemas/inquiry';
+import type { BookingInput } from '@shared/schemas/booking';
+import { addDaysUtc, todayUtc } from '@shared/schemas/dates';
+import { HONEYPOT_FIELD } from '@shared/schemas/honeypot';
+import type { InquiryInput } from '@shared/schemas/inquiry';
 import { call, databases, headersOf, postJson, query, useDatabase } from '../api/support';
 import type { TestDatabase } from '../setup/database';
 

@@ -13,18 +13,18 @@ import reschedule from '../../netlify/functions/reschedule';
 import { withDatabase, type Queryable } from '../../netlify/lib/db';
 import { MAX_BODY_BYTES } from '../../netlify/lib/http/body';
 import type { Handler } from '../../netlify/lib/http/endpoint';
-import { isApiErrorBody } from '../../src/schemas/api-error';
-import { BOOKING_EVENT_TYPES, BookingSchema, TIME_SLOT_KEYS, isBookableDate } from '../../src/schemas/booking';
-import { BOOKING_WINDOW_DAYS, addDaysUtc, isCalendarDate, todayUtc } from '../../src/schemas/dates';
-import { isHoneypotFilled } from '../../src/schemas/honeypot';
-import { MAX_FUTURE_HOLDS } from '../../src/schemas/holds';
-import { INQUIRY_EVENT_TYPES, InquirySchema } from '../../src/schemas/inquiry';
-import { RescheduleRequestSchema } from '../../src/schemas/cancel';
+import { isApiErrorBody } from '@shared/schemas/api-error';
+import { BOOKING_EVENT_TYPES, BookingSchema, TIME_SLOT_KEYS, isBookableDate } from '@shared/schemas/booking';
+import { BOOKING_WINDOW_DAYS, addDaysUtc, isCalendarDate, todayUtc } from '@shared/schemas/dates';
+import { isHoneypotFilled } from '@shared/schemas/honeypot';
+import { MAX_FUTURE_HOLDS } from '@shared/schemas/holds';
+import { INQUIRY_EVENT_TYPES, InquirySchema } from '@shared/schemas/inquiry';
+import { RescheduleRequestSchema } from '@shared/schemas/cancel';
 import type { TestDatabase } from '../setup/database';
 import { call, databases, useDatabase } from '../api/support';
 import { routeParams } from '../../scripts/lib/shared-harness/functions';
 import { HOSTILE_STRINGS, hostileText, longString, wrongTypeValue } from './hostile';
-import { slotHasStarted } from '../../src/lib/time-slots';
+import { slotHasStarted } from '@shared/time-slots';
 
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31);
 const RUNS = {

@@ -2,9 +2,9 @@ import * as v from 'valibot';
 import { describe, expect, test } from 'vitest';
 import bookings from '../../netlify/functions/bookings';
 import contact from '../../netlify/functions/contact';
-import { TIME_SLOT_KEYS } from '../../src/schemas/booking';
-import { UNSTORABLE_TEXT_MESSAGE } from '../../src/schemas/fields';
-import { InquirySchema } from '../../src/schemas/inquiry';
+import { TIME_SLOT_KEYS } from '@shared/schemas/booking';
+import { UNSTORABLE_TEXT_MESSAGE } from '@shared/schemas/fields';
+import { InquirySchema } from '@shared/schemas/inquiry';
 import { call, databases, postJson, query, useDatabase } from '../api/support';
 import { booking as reservation, clock, inquiry as validInquiry } from '../fixtures';
 import { HOSTILE_STRINGS } from './hostile';
@@ -14,7 +14,7 @@ const inquiry = validInquiry();
 // What cannot be stored as sent: a NUL (Postgres text refuses it) and lone surrogates (they would turn into U+FFFD).
 const UNSTORABLE = HOSTILE_STRINGS.filter((s) => s.includes('\u0000') || /\p{Cs}/u.test(s));
 // Everything else a name field accepts (no control, bidi or invisible character, a letter or digit) is data, kept
-// exactly as sent after trimming and NFC normalisation; what it refuses is src/schemas/fields.test.ts's to prove.
+// exactly as sent after trimming and NFC normalisation; what it refuses is shared/schemas/fields.test.ts's to prove.
 const STORABLE = HOSTILE_STRINGS.filter((s) => !UNSTORABLE.includes(s) && v.is(InquirySchema.entries.firstName, s));
 
 describe.each(databases)('hostile text on $name', (database) => {

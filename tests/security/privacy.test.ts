@@ -3,7 +3,7 @@ import availability from '../../netlify/functions/availability';
 import bookings from '../../netlify/functions/bookings';
 import contact from '../../netlify/functions/contact';
 import type { Handler } from '../../netlify/lib/http/endpoint';
-import { HONEYPOT_FIELD } from '../../src/schemas/honeypot';
+import { HONEYPOT_FIELD } from '@shared/schemas/honeypot';
 import { bridgeTo, call, databases, freshDatabase, get, postJson, query, type FreshDatabase } from '../api/support';
 import { booking as reservation, clock, inquiry as validInquiry } from '../fixtures';
 

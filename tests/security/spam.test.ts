@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import availability from '../../netlify/functions/availability';
 import bookings from '../../netlify/functions/bookings';
 import contact from '../../netlify/functions/contact';
-import { HONEYPOT_FIELD } from '../../src/schemas/honeypot';
+import { HONEYPOT_FIELD } from '@shared/schemas/honeypot';
 import { call, databases, get, postJson, query, useDatabase } from '../api/support';
 import { booking as reservation, clock, inquiry as validInquiry } from '../fixtures';
 

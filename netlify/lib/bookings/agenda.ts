@@ -1,4 +1,4 @@
-import type { AgendaBlock, AgendaReservation } from '../../../src/schemas/owner';
+import type { AgendaBlock, AgendaReservation } from '@shared/schemas/owner';
 import type { Queryable } from '../db';
 import { listHeldRows } from './held';
 

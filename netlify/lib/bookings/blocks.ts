@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { TIME_SLOT_KEYS, type TimeSlotKey } from '../../../src/schemas/booking';
-import { addDaysUtc, daysBetweenUtc } from '../../../src/schemas/dates';
-import type { BlockRequest, HeldSlot, OwnerBlock } from '../../../src/schemas/owner';
+import { TIME_SLOT_KEYS, type TimeSlotKey } from '@shared/schemas/booking';
+import { addDaysUtc, daysBetweenUtc } from '@shared/schemas/dates';
+import type { BlockRequest, HeldSlot, OwnerBlock } from '@shared/schemas/owner';
 import { isoTimestamp, type Queryable } from '../db';
 import { recordAudit } from '../owner/audit';
 import { inTransaction } from '../transaction';

@@ -1,10 +1,10 @@
-import type { BookingEventType, TimeSlotKey } from '../../../src/schemas/booking';
-import type { CancelBookingView, CancelRefusal } from '../../../src/schemas/cancel';
+import type { BookingEventType, TimeSlotKey } from '@shared/schemas/booking';
+import type { CancelBookingView, CancelRefusal } from '@shared/schemas/cancel';
 import type { Queryable } from '../db';
 import { hashSecretToken, newSecretToken } from '../secret-token';
 import { inTransaction, type Transaction } from '../transaction';
 import { release } from './release';
-import { slotWindow } from '../../../src/lib/time-slots';
+import { slotWindow } from '@shared/time-slots';
 
 /**
  * Stores the hash of a new cancel token for `booking`, valid until the booking's slot ends, and returns the token

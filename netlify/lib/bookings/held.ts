@@ -1,4 +1,4 @@
-import type { BookingEventType, TimeSlotKey } from '../../../src/schemas/booking';
+import type { BookingEventType, TimeSlotKey } from '@shared/schemas/booking';
 import type { Queryable } from '../db';
 import { SLOT_ORDER } from './rows';
 

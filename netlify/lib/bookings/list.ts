@@ -1,4 +1,4 @@
-import type { OwnerBooking } from '../../../src/schemas/owner';
+import type { OwnerBooking } from '@shared/schemas/owner';
 import type { Queryable } from '../db';
 import { BOOKING_COLUMNS, SLOT_ORDER, toOwnerBooking, type BookingRow } from './rows';
 

@@ -1,6 +1,6 @@
-import { slotHasStarted, slotWindow } from '../../../src/lib/time-slots';
-import type { TimeSlotKey } from '../../../src/schemas/booking';
-import type { CancelBookingView, CancelRefusal } from '../../../src/schemas/cancel';
+import { slotHasStarted, slotWindow } from '@shared/time-slots';
+import type { TimeSlotKey } from '@shared/schemas/booking';
+import type { CancelBookingView, CancelRefusal } from '@shared/schemas/cancel';
 import type { Queryable } from '../db';
 import { enqueueRescheduleMails, withdrawReminders } from '../mail/outbox';
 import { recordAudit } from '../owner/audit';

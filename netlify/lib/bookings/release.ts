@@ -1,5 +1,5 @@
-import type { TimeSlotKey } from '../../../src/schemas/booking';
-import type { OwnerBlock, OwnerBooking } from '../../../src/schemas/owner';
+import type { TimeSlotKey } from '@shared/schemas/booking';
+import type { OwnerBlock, OwnerBooking } from '@shared/schemas/owner';
 import type { Queryable } from '../db';
 import type { BookingMail } from '../mail/messages';
 import { enqueueCancellationMails, withdrawReminders } from '../mail/outbox';

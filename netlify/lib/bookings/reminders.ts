@@ -1,8 +1,8 @@
-import settings from '../../../src/content/settings.json' with { type: 'json' };
-import { texasToday } from '../../../src/lib/desk-time';
-import { SLOT_HOURS, businessTime, slotWindow } from '../../../src/lib/time-slots';
-import type { BookingEventType, TimeSlotKey } from '../../../src/schemas/booking';
-import { addDaysUtc, daysBetweenUtc } from '../../../src/schemas/dates';
+import settings from '@content/settings.json' with { type: 'json' };
+import { texasToday } from '@shared/desk-time';
+import { SLOT_HOURS, businessTime, slotWindow } from '@shared/time-slots';
+import type { BookingEventType, TimeSlotKey } from '@shared/schemas/booking';
+import { addDaysUtc, daysBetweenUtc } from '@shared/schemas/dates';
 import type { Queryable } from '../db';
 import type { MailConfig } from '../mail/config';
 import { enqueueReminderMail } from '../mail/outbox';

@@ -1,6 +1,6 @@
-import { TIME_SLOT_KEYS, type Booking, type BookingOutput, type TimeSlotKey } from '../../../src/schemas/booking';
-import { slotHasStarted } from '../../../src/lib/time-slots';
-import { MAX_FUTURE_HOLDS } from '../../../src/schemas/holds';
+import { TIME_SLOT_KEYS, type Booking, type BookingOutput, type TimeSlotKey } from '@shared/schemas/booking';
+import { slotHasStarted } from '@shared/time-slots';
+import { MAX_FUTURE_HOLDS } from '@shared/schemas/holds';
 import type { Queryable } from '../db';
 import type { BookingMail } from '../mail/messages';
 import { enqueueBookingMails } from '../mail/outbox';

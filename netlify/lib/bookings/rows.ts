@@ -1,5 +1,5 @@
-import { TIME_SLOT_KEYS, type Booking, type TimeSlotKey } from '../../../src/schemas/booking';
-import type { OwnerBooking } from '../../../src/schemas/owner';
+import { TIME_SLOT_KEYS, type Booking, type TimeSlotKey } from '@shared/schemas/booking';
+import type { OwnerBooking } from '@shared/schemas/owner';
 import { isoTimestamp } from '../db';
 import { heldMessageExists } from '../mail/outbox';
 

@@ -1,8 +1,8 @@
-import deskJson from '../../../src/content/desk.json' with { type: 'json' };
-import { BOOKING_EVENT_TYPES, TIME_SLOT_KEYS, type TimeSlotKey } from '../../../src/schemas/booking';
-import { fillTemplate } from '../../../src/lib/template';
-import { SLOT_HOURS, optionLabel } from '../../../src/lib/time-slots';
-import { addDaysUtc } from '../../../src/schemas/dates';
+import deskJson from '@content/desk.json' with { type: 'json' };
+import { BOOKING_EVENT_TYPES, TIME_SLOT_KEYS, type TimeSlotKey } from '@shared/schemas/booking';
+import { fillTemplate } from '@shared/template';
+import { SLOT_HOURS, optionLabel } from '@shared/time-slots';
+import { addDaysUtc } from '@shared/schemas/dates';
 import type { HeldRow } from '../bookings/held';
 import {
   CHICAGO_VTIMEZONE,

@@ -1,4 +1,4 @@
-import { CANCEL_REFUSALS, type CancelRefusal } from '../../../src/schemas/cancel';
+import { CANCEL_REFUSALS, type CancelRefusal } from '@shared/schemas/cancel';
 import { replyError } from './reply';
 
 /** Answers why a cancel link cannot be used: the refusal's status, its code and its visitor-facing message. */

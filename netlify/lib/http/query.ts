@@ -1,5 +1,5 @@
 import type { BaseIssue } from 'valibot';
-import { fieldErrors } from '../../../src/schemas/api-error';
+import { fieldErrors } from '@shared/schemas/api-error';
 import { replyError, replyInvalid } from './reply';
 
 /**

@@ -1,6 +1,6 @@
 import type { BaseIssue } from 'valibot';
-import { fieldErrors, type ApiErrorBody, type ErrorCode, type ErrorStatus } from '../../../src/schemas/api-error';
-import type { HeldSlot } from '../../../src/schemas/owner';
+import { fieldErrors, type ApiErrorBody, type ErrorCode, type ErrorStatus } from '@shared/schemas/api-error';
+import type { HeldSlot } from '@shared/schemas/owner';
 
 /** Headers every API answer carries: never cached, never framed, never sniffed. */
 export const API_HEADERS: Readonly<Record<string, string>> = {

@@ -1,4 +1,4 @@
-import { SLOT_STARTED_MESSAGE, SLOT_TAKEN_MESSAGE } from '../../../src/schemas/booking';
+import { SLOT_STARTED_MESSAGE, SLOT_TAKEN_MESSAGE } from '@shared/schemas/booking';
 import { replyError } from './reply';
 
 /** Why a slot asked for (by a reservation or a move) cannot be had: another booking holds it, or it has started. */

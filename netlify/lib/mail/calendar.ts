@@ -1,8 +1,8 @@
 import { createEvent, type DateArray } from 'ics';
 import type { MailAddress } from './config';
 // The ics package only escapes line feeds in text values: anything a visitor typed goes through calendarText first.
-import { calendarText } from '../../../src/lib/calendar-links';
-import type { SlotWindow } from '../../../src/lib/time-slots';
+import { calendarText } from '@shared/calendar-links';
+import type { SlotWindow } from '@shared/time-slots';
 
 /** What a calendar file says about one booking. */
 export type CalendarEvent = {

@@ -1,7 +1,7 @@
 import addressparser from 'nodemailer/lib/addressparser';
 import * as v from 'valibot';
-import settings from '../../../src/content/settings.json' with { type: 'json' };
-import { emailAddress } from '../../../src/schemas/fields';
+import settings from '@content/settings.json' with { type: 'json' };
+import { emailAddress } from '@shared/schemas/fields';
 import { ConfigError } from '../env';
 
 /** A mailbox as nodemailer takes it: never joined into a header string by us. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import settings from '../../../src/content/settings.json' with { type: 'json' };
+import settings from '@content/settings.json' with { type: 'json' };
 import { LOGO_CID, LOGO_SIZE } from './logo';
 import { preheaderOf, renderBody, type Block } from './render';
 

@@ -1,4 +1,4 @@
-import settings from '../../../src/content/settings.json' with { type: 'json' };
+import settings from '@content/settings.json' with { type: 'json' };
 import { LOGO_CID, LOGO_SIZE } from './logo';
 
 /** The building blocks of a message, rendered once as plain text and once as phone-friendly inline-styled HTML. */

@@ -1,6 +1,6 @@
-import { AGENDA_DAYS, AGENDA_INQUIRY_COUNT, AGENDA_NEW_INQUIRY_CAP, type AgendaInquiry, type OwnerAgenda } from '../../../src/schemas/owner';
-import { texasToday } from '../../../src/lib/desk-time';
-import { addDaysUtc } from '../../../src/schemas/dates';
+import { AGENDA_DAYS, AGENDA_INQUIRY_COUNT, AGENDA_NEW_INQUIRY_CAP, type AgendaInquiry, type OwnerAgenda } from '@shared/schemas/owner';
+import { texasToday } from '@shared/desk-time';
+import { addDaysUtc } from '@shared/schemas/dates';
 import { listHeld } from '../bookings/agenda';
 import { isoTimestamp, type Queryable } from '../db';
 import { FAILED_MESSAGES_COUNT } from '../mail/outbox';

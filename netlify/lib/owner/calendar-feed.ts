@@ -1,6 +1,6 @@
-import type { CalendarFeedState } from '../../../src/schemas/calendar-feed';
-import { texasToday } from '../../../src/lib/desk-time';
-import { BOOKING_WINDOW_DAYS, addDaysUtc } from '../../../src/schemas/dates';
+import type { CalendarFeedState } from '@shared/schemas/calendar-feed';
+import { texasToday } from '@shared/desk-time';
+import { BOOKING_WINDOW_DAYS, addDaysUtc } from '@shared/schemas/dates';
 import { listHeldRows } from '../bookings/held';
 import { ownerCalendar } from '../calendar/owner-feed';
 import { isoTimestamp, type Queryable } from '../db';

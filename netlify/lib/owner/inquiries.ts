@@ -5,9 +5,9 @@ import {
   type OwnerInquiry,
   type OwnerInquiryNote,
   type OwnerInquiryPage,
-} from '../../../src/schemas/owner';
-import { INQUIRY_FIELDS, type InquiryRecord } from '../../../src/schemas/inquiry';
-import { INQUIRY_FIELD_COPY } from '../../../src/lib/inquiry-fields';
+} from '@shared/schemas/owner';
+import { INQUIRY_FIELDS, type InquiryRecord } from '@shared/schemas/inquiry';
+import { INQUIRY_FIELD_COPY } from '@shared/inquiry-fields';
 import { isoTimestamp, type Queryable } from '../db';
 import { heldMessageExists } from '../mail/outbox';
 import { inTransaction } from '../transaction';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { MIN_PASSWORD_LENGTH, createNewPasswordSchema } from '../../../src/schemas/owner';
+import { MIN_PASSWORD_LENGTH, createNewPasswordSchema } from '@shared/schemas/owner';
 import * as v from 'valibot';
 import { createPasswordJudge, siteWords } from './password-strength';
 

@@ -1,5 +1,5 @@
 import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import settings from '../../../src/content/settings.json' with { type: 'json' };
+import settings from '@content/settings.json' with { type: 'json' };
 
 /** The lowest zxcvbn score (0–4) a new owner password may have: 3 means "safely unguessable" (about 10^8 guesses or more). */
 export const MIN_PASSWORD_SCORE = 3;

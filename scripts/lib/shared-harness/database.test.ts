@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { embeddedDataDir } from './paths';
+import { embeddedDataDir } from '../data-paths';
 import { announceRunningDatabase, withdrawRunningDatabase } from './running-database';
 import { moveLegacyDataDir, projectDatabase } from './database';
 import { DataDirInUseError } from './embedded-db';

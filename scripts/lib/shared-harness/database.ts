@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { withDatabase } from '../../../netlify/lib/db';
 import { isLocalDatabaseUrl } from '../../../netlify/lib/env';
-import { LEGACY_DATA_DIR, embeddedDataDir } from './paths';
+import { LEGACY_DATA_DIR, embeddedDataDir } from '../data-paths';
 import { DataDirInUseError, isAlive, startEmbeddedDatabase } from './embedded-db';
 import { startWsBridge } from './ws-bridge';
 import { findRunningDatabase } from './running-database';

@@ -5,7 +5,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EndpointContext, Handler } from '../../../netlify/lib/http/endpoint';
-import { ROOT_DIR } from './paths';
+import { ROOT_DIR } from '../data-paths';
 
 /** One function entry file and the paths Netlify serves it at. */
 export type FunctionRoute = { name: string; handler: Handler; patterns: URLPattern[] };

@@ -2,8 +2,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRef } from 'react';
 import { describe, expect, test, vi } from 'vitest';
-import forms from '../../content/forms.json';
-import { fillTemplate } from '../../lib/template';
+import forms from '@content/forms.json';
+import { fillTemplate } from '@shared/template';
 import ConfirmationPanel, { bookedValues, type BookedSlot } from './ConfirmationPanel';
 import { checkerBusiness } from '../../../tests/fixtures';
 

@@ -1,15 +1,15 @@
 import type { Ref } from 'react';
 import type { ConfirmationCopy } from '../../content.config';
-import { googleCalendarUrl, outlookCalendarUrl, type CalendarWords } from '../../lib/calendar-links';
+import { googleCalendarUrl, outlookCalendarUrl, type CalendarWords } from '@shared/calendar-links';
 import { CHECK_ICON } from '../../lib/icons';
-import { fillTemplate } from '../../lib/template';
-import { BUSINESS_TIME_ZONE, formatLongDate, formatTimeWindow, optionLabel, slotWindow } from '../../lib/time-slots';
-import { BOOKING_EVENT_TYPES, type BookingOutput } from '../../schemas/booking';
+import { fillTemplate } from '@shared/template';
+import { BUSINESS_TIME_ZONE, formatLongDate, formatTimeWindow, optionLabel, slotWindow } from '@shared/time-slots';
+import { BOOKING_EVENT_TYPES, type BookingOutput } from '@shared/schemas/booking';
 import styles from './ConfirmationPanel.module.css';
 
 /**
- * The business's name and contacts (src/content/settings.json) and the calendar event's words (the mails' own,
- * src/content/emails.json): the panel's calendar links say what the confirmation mail's say.
+ * The business's name and contacts (content/settings.json) and the calendar event's words (the mails' own,
+ * content/emails.json): the panel's calendar links say what the confirmation mail's say.
  */
 export type BusinessContact = { brandName: string; phone: string; email: string; calendar: CalendarWords };
 

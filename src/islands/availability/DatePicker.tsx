@@ -1,5 +1,5 @@
 import { useHydrated } from '../../lib/use-hydrated';
-import { BOOKING_WINDOW_DAYS, addDaysUtc, todayUtc } from '../../schemas/dates';
+import { BOOKING_WINDOW_DAYS, addDaysUtc, todayUtc } from '@shared/schemas/dates';
 import Field from '../form/Field';
 import styles from './DatePicker.module.css';
 

@@ -1,7 +1,7 @@
 import type { ReservationCopy } from '../../content.config';
-import { fillTemplate } from '../../lib/template';
-import { formatLongDate, slotLabel } from '../../lib/time-slots';
-import { BOOKING_EVENT_TYPES } from '../../schemas/booking';
+import { fillTemplate } from '@shared/template';
+import { formatLongDate, slotLabel } from '@shared/time-slots';
+import { BOOKING_EVENT_TYPES } from '@shared/schemas/booking';
 import Field, { Options } from '../form/Field';
 import Honeypot from '../form/Honeypot';
 import formStyles from '../form/form.module.css';

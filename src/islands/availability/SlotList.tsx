@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
 import type { CheckerCopy } from '../../content.config';
-import { fillTemplate } from '../../lib/template';
-import { formatLongDate, slotLabel } from '../../lib/time-slots';
+import { fillTemplate } from '@shared/template';
+import { formatLongDate, slotLabel } from '@shared/time-slots';
 import type { AvailabilityEntry } from '../../stores/availability';
 import { FieldError, errorId } from '../form/Field';
 import styles from './SlotList.module.css';

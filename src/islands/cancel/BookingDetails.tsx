@@ -1,9 +1,9 @@
 import type { CancelBookingCopy } from '../../content.config';
 import { texasWindow } from '../../lib/cancel-link';
-import { fillTemplate } from '../../lib/template';
-import { optionLabel } from '../../lib/time-slots';
-import { BOOKING_EVENT_TYPES } from '../../schemas/booking';
-import type { CancelBookingView } from '../../schemas/cancel';
+import { fillTemplate } from '@shared/template';
+import { optionLabel } from '@shared/time-slots';
+import { BOOKING_EVENT_TYPES } from '@shared/schemas/booking';
+import type { CancelBookingView } from '@shared/schemas/cancel';
 import styles from './BookingDetails.module.css';
 
 /** The booking a cancel link leads to: its day and slot window in Texas time, the event and the name on it. */

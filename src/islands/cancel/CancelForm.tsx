@@ -1,6 +1,6 @@
 import type { CancelBookingCopy } from '../../content.config';
 import { cancelBooking } from '../../lib/cancel-link';
-import { CancelRequestSchema, type CancelBookingView } from '../../schemas/cancel';
+import { CancelRequestSchema, type CancelBookingView } from '@shared/schemas/cancel';
 import formStyles from '../form/form.module.css';
 import { useApiForm } from '../form/use-api-form';
 import { linkRefusal, type Refusal } from './refusal';

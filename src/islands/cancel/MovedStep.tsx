@@ -1,8 +1,8 @@
 import type { Ref } from 'react';
 import type { CancelBookingCopy } from '../../content.config';
 import { texasWindow } from '../../lib/cancel-link';
-import { fillTemplate } from '../../lib/template';
-import type { CancelBookingView } from '../../schemas/cancel';
+import { fillTemplate } from '@shared/template';
+import type { CancelBookingView } from '@shared/schemas/cancel';
 import styles from './Steps.module.css';
 
 interface Props {

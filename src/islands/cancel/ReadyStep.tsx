@@ -1,6 +1,6 @@
 import type { Ref } from 'react';
 import type { CancelBookingCopy } from '../../content.config';
-import type { CancelBookingView } from '../../schemas/cancel';
+import type { CancelBookingView } from '@shared/schemas/cancel';
 import BookingDetails from './BookingDetails';
 import CancelForm from './CancelForm';
 import type { Refusal } from './refusal';

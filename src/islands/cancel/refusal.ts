@@ -1,6 +1,6 @@
 import { ApiError } from '../../lib/api';
-import { parseApiError } from '../../schemas/api-error';
-import { CANCEL_REFUSALS } from '../../schemas/cancel';
+import { parseApiError } from '@shared/schemas/api-error';
+import { CANCEL_REFUSALS } from '@shared/schemas/cancel';
 
 /** Why the link cannot be used: a refusal code of the API (or `invalid` for a broken token) and the server's message. */
 export interface Refusal {

@@ -1,9 +1,9 @@
 import type { DeskCopy } from '../../content.config';
 import { mailtoHref } from '../../lib/mailto';
-import { telHref } from '../../lib/phone';
-import { fillTemplate } from '../../lib/template';
-import { optionLabel, slotLabel } from '../../lib/time-slots';
-import { BOOKING_EVENT_TYPES, TIME_SLOT_KEYS } from '../../schemas/booking';
+import { telHref } from '@shared/phone';
+import { fillTemplate } from '@shared/template';
+import { optionLabel, slotLabel } from '@shared/time-slots';
+import { BOOKING_EVENT_TYPES, TIME_SLOT_KEYS } from '@shared/schemas/booking';
 import type { AgendaEntry as Entry } from './agenda-days';
 import styles from './desk.module.css';
 

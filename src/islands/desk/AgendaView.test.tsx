@@ -1,9 +1,9 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import desk from '../../content/desk.json';
-import { formatLongDate, slotLabel } from '../../lib/time-slots';
-import type { OwnerAgenda } from '../../schemas/owner';
+import desk from '@content/desk.json';
+import { formatLongDate, slotLabel } from '@shared/time-slots';
+import type { OwnerAgenda } from '@shared/schemas/owner';
 import { dismissToast } from '../../stores/toasts';
 import OwnerDesk from '../OwnerDesk';
 import { DESK_VIEWS, detailFromHash, viewFromHash } from './DeskNav';

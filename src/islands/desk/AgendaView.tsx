@@ -1,10 +1,10 @@
 import type { DeskCopy } from '../../content.config';
-import { formatTexasMoment } from '../../lib/desk-time';
+import { formatTexasMoment } from '@shared/desk-time';
 import { fetchAgenda } from '../../lib/desk-api';
-import { fillTemplate } from '../../lib/template';
-import { formatLongDate } from '../../lib/time-slots';
-import { addDaysUtc } from '../../schemas/dates';
-import type { OwnerAgenda } from '../../schemas/owner';
+import { fillTemplate } from '@shared/template';
+import { formatLongDate } from '@shared/time-slots';
+import { addDaysUtc } from '@shared/schemas/dates';
+import type { OwnerAgenda } from '@shared/schemas/owner';
 import AgendaEntry from './AgendaEntry';
 import { agendaDays } from './agenda-days';
 import LoadState from './LoadState';

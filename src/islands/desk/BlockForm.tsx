@@ -1,7 +1,7 @@
 import type { DeskCopy } from '../../content.config';
 import { createBlock } from '../../lib/desk-api';
-import { TIME_SLOTS } from '../../schemas/booking';
-import { BlockSchema, MAX_BLOCK_NOTE_LENGTH } from '../../schemas/owner';
+import { TIME_SLOTS } from '@shared/schemas/booking';
+import { BlockSchema, MAX_BLOCK_NOTE_LENGTH } from '@shared/schemas/owner';
 import Field, { Options } from '../form/Field';
 import formStyles from '../form/form.module.css';
 import { useApiForm } from '../form/use-api-form';

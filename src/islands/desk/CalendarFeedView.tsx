@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import type { DeskCopy } from '../../content.config';
 import { createCalendarFeed, fetchCalendarFeed, turnOffCalendarFeed } from '../../lib/desk-api';
-import { formatTexasMoment } from '../../lib/desk-time';
-import { fillTemplate } from '../../lib/template';
+import { formatTexasMoment } from '@shared/desk-time';
+import { fillTemplate } from '@shared/template';
 import { showToast } from '../../stores/toasts';
 import ConfirmDialog from './ConfirmDialog';
 import LoadState from './LoadState';

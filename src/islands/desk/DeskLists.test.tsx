@@ -1,10 +1,10 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import desk from '../../content/desk.json';
-import { texasToday } from '../../lib/desk-time';
-import { addDaysUtc } from '../../schemas/dates';
-import type { OwnerBooking } from '../../schemas/owner';
+import desk from '@content/desk.json';
+import { texasToday } from '@shared/desk-time';
+import { addDaysUtc } from '@shared/schemas/dates';
+import type { OwnerBooking } from '@shared/schemas/owner';
 import { dismissToast } from '../../stores/toasts';
 import OwnerDesk from '../OwnerDesk';
 import { type DeskRequest, ownerBooking, ownerInquiry as inquiry, serveDesk } from './desk-test-support';

@@ -1,6 +1,6 @@
 import type { KeyboardEvent } from 'react';
 import type { DeskCopy } from '../../content.config';
-import { fillTemplate } from '../../lib/template';
+import { fillTemplate } from '@shared/template';
 import styles from './desk.module.css';
 import Template from './Template';
 

@@ -1,12 +1,12 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import desk from '../../content/desk.json';
-import { texasToday } from '../../lib/desk-time';
-import { fillTemplate } from '../../lib/template';
-import { formatLongDate } from '../../lib/time-slots';
-import { addDaysUtc } from '../../schemas/dates';
-import type { OwnerBlock, OwnerBooking } from '../../schemas/owner';
+import desk from '@content/desk.json';
+import { texasToday } from '@shared/desk-time';
+import { fillTemplate } from '@shared/template';
+import { formatLongDate } from '@shared/time-slots';
+import { addDaysUtc } from '@shared/schemas/dates';
+import type { OwnerBlock, OwnerBooking } from '@shared/schemas/owner';
 import { dismissToast } from '../../stores/toasts';
 import OwnerDesk from '../OwnerDesk';
 import { ownerBooking, serveDesk } from './desk-test-support';

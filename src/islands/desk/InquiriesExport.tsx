@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { DeskCopy } from '../../content.config';
 import { INQUIRIES_CSV_URL, downloadInquiriesCsv } from '../../lib/desk-api';
-import type { InquiryStatus } from '../../schemas/owner';
+import type { InquiryStatus } from '@shared/schemas/owner';
 
 interface Props {
   copy: DeskCopy;

@@ -1,10 +1,10 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
-import desk from '../../content/desk.json';
-import { INQUIRY_FIELD_COPY, inquiryFieldText } from '../../lib/inquiry-fields';
-import { INQUIRY_FIELDS } from '../../schemas/inquiry';
-import type { OwnerInquiry } from '../../schemas/owner';
+import desk from '@content/desk.json';
+import { INQUIRY_FIELD_COPY, inquiryFieldText } from '@shared/inquiry-fields';
+import { INQUIRY_FIELDS } from '@shared/schemas/inquiry';
+import type { OwnerInquiry } from '@shared/schemas/owner';
 import InquiryItem from './InquiryItem';
 
 const copy = desk.desk.inquiries;

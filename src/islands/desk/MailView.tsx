@@ -1,8 +1,8 @@
 import { useRef } from 'react';
 import type { DeskCopy } from '../../content.config';
 import { fetchMailStatus, isUnauthorized, retryMail } from '../../lib/desk-api';
-import { formatTexasMoment } from '../../lib/desk-time';
-import { fillTemplate } from '../../lib/template';
+import { formatTexasMoment } from '@shared/desk-time';
+import { fillTemplate } from '@shared/template';
 import { showToast } from '../../stores/toasts';
 import LoadState from './LoadState';
 import styles from './desk.module.css';

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { OwnerBooking, OwnerInquiry, OwnerSession } from '../../schemas/owner';
+import type { OwnerBooking, OwnerInquiry, OwnerSession } from '@shared/schemas/owner';
 
 /** The signed-in owner every desk test works as (no failed sign-ins, so the desk shows no warning about them). */
 export const SIGNED_IN: OwnerSession = { user: { username: 'dolores' }, failedSignIns: 0 };

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { inquiryIdFromHash } from '../../lib/desk-link';
+import { inquiryIdFromHash } from '@shared/desk-link';
 
 /** The inquiry id the location hash names (`#inquiries/<id>`, from the owner's notification e-mail), as it changes. */
 export function useLinkedInquiry(): string | undefined {

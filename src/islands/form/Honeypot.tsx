@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD } from '../../schemas/honeypot';
+import { HONEYPOT_FIELD } from '@shared/schemas/honeypot';
 import styles from './form.module.css';
 
 /**

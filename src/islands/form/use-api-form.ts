@@ -2,7 +2,7 @@ import { useRef, useState, type SubmitEvent } from 'react';
 import { flushSync } from 'react-dom';
 import * as v from 'valibot';
 import { ApiError, errorMessage, newIdempotencyKey } from '../../lib/api';
-import { fieldErrors, type FieldErrors } from '../../schemas/api-error';
+import { fieldErrors, type FieldErrors } from '@shared/schemas/api-error';
 import { showToast } from '../../stores/toasts';
 
 /** A toast's copy: its title and text. */

@@ -3,14 +3,14 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import deskJson from '../../../src/content/desk.json';
+import deskJson from '@content/desk.json';
 import { expect, inject } from 'vitest';
 import { INQUIRY_LABELS, clock, inquiryEventLabel } from '../../fixtures';
 import { axeViolations } from './axe';
 import { VIEWPORTS, openContext } from './browser';
 import './context';
 
-/** The desk's copy as the owner writes it (src/content/desk.json): tests expect what it says. */
+/** The desk's copy as the owner writes it (content/desk.json): tests expect what it says. */
 export const DESK = deskJson.desk;
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -68,7 +68,7 @@ export async function signIn(page: Page, username: string, password: string): Pr
   await page.getByRole('button', { name: 'Sign out' }).waitFor();
 }
 
-/** A view of the desk, as the view bar names them (src/content/desk.json "views"). */
+/** A view of the desk, as the view bar names them (content/desk.json "views"). */
 export type DeskViewName = keyof typeof DESK.views;
 
 /** The heading a view opens with: its longer name when the copy gives one, else its name in the bar. */

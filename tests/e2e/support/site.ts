@@ -1,6 +1,6 @@
 import { NAV_LINKS, forms, pages, site } from '../../fixtures';
 
-/** The site settings (phone, e-mail, renovation notice...) from src/content: the suite checks the pages show them. */
+/** The site settings (phone, e-mail, renovation notice...) from content: the suite checks the pages show them. */
 export const settings = site;
 
 /** A screen of the site: the pages of src/pages, with their copy from src/content. */
@@ -16,7 +16,7 @@ export interface RouteSpec {
 /** The label of the header link to `path` (see isActiveLink in src/lib/nav.ts for which one is current). */
 function navLabel(path: string): string {
   const link = NAV_LINKS.find(([, href]) => href === path);
-  if (!link) throw new Error(`src/content/settings.json has no navigation link to ${path}`);
+  if (!link) throw new Error(`content/settings.json has no navigation link to ${path}`);
   return link[0];
 }
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { BookingEventType, TimeSlotKey } from '../../../src/schemas/booking';
+import type { BookingEventType, TimeSlotKey } from '@shared/schemas/booking';
 import { AVAILABILITY_MESSAGES, BOOKING_LABELS, BOOKING_TOASTS, bookingEventLabel, slotLabel } from '../../fixtures';
 import { openContext } from './browser';
 

@@ -4,7 +4,7 @@ import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The repository root. */
-export const ROOT_DIR = fileURLToPath(new URL('../../../', import.meta.url));
+export const ROOT_DIR = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
  * Where `npm start` keeps the embedded database: PGLITE_DIR when set, else a folder of this checkout (its name and a

@@ -1,4 +1,4 @@
-import { TIME_SLOTS, type TimeSlotKey } from '../schemas/booking';
+import { TIME_SLOTS, type TimeSlotKey } from './schemas/booking';
 
 /** The business's time zone (Texas): every slot is a window of its local time, and the desk shows times in it. */
 export const BUSINESS_TIME_ZONE = 'America/Chicago';

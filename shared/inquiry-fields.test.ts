@@ -1,12 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import copy from '../content/inquiry-fields.json' with { type: 'json' };
-import { INQUIRY_FIELDS, type InquiryFieldKey } from '../schemas/inquiry';
+import copy from '@content/inquiry-fields.json' with { type: 'json' };
+import { INQUIRY_FIELDS, type InquiryFieldKey } from './schemas/inquiry';
 import { INQUIRY_FIELD_COPY, inquiryFieldText } from './inquiry-fields';
 
 const field = (key: InquiryFieldKey) => INQUIRY_FIELDS.find((each) => each.key === key)!;
 
 describe('INQUIRY_FIELD_COPY', () => {
-  test('is src/content/inquiry-fields.json, one label per field in the list', () => {
+  test('is content/inquiry-fields.json, one label per field in the list', () => {
     expect(INQUIRY_FIELD_COPY).toEqual(copy);
     expect(Object.keys(INQUIRY_FIELD_COPY.labels).sort()).toEqual(INQUIRY_FIELDS.map((each) => each.key).sort());
   });

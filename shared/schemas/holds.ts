@@ -1,4 +1,4 @@
-import settings from '../content/settings.json';
+import settings from '@content/settings.json';
 
 /** Most future holds (reservations dated today, UTC, or later) one e-mail address may have at once. */
 export const MAX_FUTURE_HOLDS = 3;

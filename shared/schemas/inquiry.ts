@@ -126,7 +126,7 @@ const FIELDS: { [K in InquiryFieldKey]: Omit<InquiryField, 'key'> } = {
 
 /**
  * The inquiry's stored fields in display order: the SQL column lists, the CSV, the mails and the desk derive from it.
- * A new field is a line in the schema, a line here, its label in src/content/inquiry-fields.json and a migration.
+ * A new field is a line in the schema, a line here, its label in content/inquiry-fields.json and a migration.
  */
 export const INQUIRY_FIELDS: readonly InquiryField[] = Object.entries(FIELDS).map(([key, field]) => ({
   key: key as InquiryFieldKey,
@@ -146,7 +146,7 @@ function labelsEveryField(labels: Record<string, string>): boolean {
   return keys.length === INQUIRY_FIELDS.length && INQUIRY_FIELDS.every((field) => Object.hasOwn(labels, field.key));
 }
 
-/** src/content/inquiry-fields.json: the CSV's "received" heading and one label per field, no more, no fewer. */
+/** content/inquiry-fields.json: the CSV's "received" heading and one label per field, no more, no fewer. */
 export const InquiryFieldCopySchema = v.object({
   received: Label,
   /** The CSV's column of the owner's pipeline status. */

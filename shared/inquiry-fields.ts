@@ -1,14 +1,14 @@
 import * as v from 'valibot';
-import copy from '../content/inquiry-fields.json' with { type: 'json' };
+import copy from '@content/inquiry-fields.json' with { type: 'json' };
 import {
   INQUIRY_EVENT_TYPES,
   InquiryFieldCopySchema,
   type InquiryField,
   type InquiryFieldKey,
-} from '../schemas/inquiry';
+} from './schemas/inquiry';
 import { formatLongDate, optionLabel } from './time-slots';
 
-/** The inquiry fields' labels from src/content/inquiry-fields.json, checked against the field list. */
+/** The inquiry fields' labels from content/inquiry-fields.json, checked against the field list. */
 export const INQUIRY_FIELD_COPY = v.parse(InquiryFieldCopySchema, copy);
 
 /** An inquiry's field values, as sent (an optional field absent) or as stored (null). */

@@ -1,7 +1,7 @@
 import { BUSINESS_TIME_ZONE, type SlotWindow } from './time-slots';
 
 /**
- * The words of a booking's calendar event (src/content/emails.json, `calendar`, with `common.timeZoneName`): the mails'
+ * The words of a booking's calendar event (content/emails.json, `calendar`, with `common.timeZoneName`): the mails'
  * calendar file and links and the booking page's confirmation fill the same templates, so both links say the same.
  */
 export type CalendarWords = { title: string; description: string; timeZoneName: string };
