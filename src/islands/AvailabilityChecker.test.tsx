@@ -247,22 +247,27 @@ describe('AvailabilityChecker', () => {
     expect(screen.getByText(reservation.confirmed.title).closest('[role="status"]')).toHaveTextContent(
       `${reservation.confirmed.title}${reservation.confirmed.description}`,
     );
-    // The panel takes the place of the picker, the slot list and the form; focus moves to its heading.
+    // The panel comes first, focus on its heading; the form goes with the slot.
     expect(confirmationHeading()).toHaveFocus();
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
-    expect(screen.queryByLabelText(copy.dateLabel)).not.toBeInTheDocument();
-    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
     expect(screen.getByText(/^We e-mailed /)).toHaveTextContent(
       fillTemplate(confirmation.emailed, { email: 'hank@example.com' }),
     );
+    // SPEC §4: the picker stays under the panel with the date kept; the date's slots are refetched without the booked one.
+    const panel = screen.getByRole('region', { name: confirmation.heading });
+    expect(panel.compareDocumentPosition(dateInput()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(dateInput()).toHaveValue(DAY);
     await waitFor(() => expect(availabilityCalls()).toHaveLength(2));
+    await waitFor(() => expect(screen.queryByRole('radio', { name: 'Evening 6PM - 11PM' })).not.toBeInTheDocument());
+    expect(slotRadio('Morning 9AM - 1PM')).not.toBeChecked();
+    expect(confirmationHeading()).toHaveFocus();
 
-    // Book another time: back to the picker with the date kept, the refetched list, focus on the slot heading.
+    // Book another time: the panel closes, the picker keeps the date and the refetched list, focus on the slot heading.
     await user.click(bookAnotherButton());
     expect(screen.queryByRole('heading', { name: confirmation.heading })).not.toBeInTheDocument();
     expect(dateInput()).toHaveValue(DAY);
     expect(screen.getByRole('heading', { name: copy.slotsHeading })).toHaveFocus();
-    await waitFor(() => expect(screen.queryByRole('radio', { name: 'Evening 6PM - 11PM' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('radio', { name: 'Evening 6PM - 11PM' })).not.toBeInTheDocument();
     expect(slotRadio('Morning 9AM - 1PM')).not.toBeChecked();
     expect(availabilityCalls()).toHaveLength(2);
 

@@ -23,7 +23,8 @@ interface Props {
 /**
  * The availability page's checker: pick a date (today in UTC at the earliest), see its free slots, pick one and
  * reserve it. A picked slot survives a date change while the new date still offers it; otherwise it is cleared. A
- * booking made shows its confirmation in place of the picker until the visitor chooses to book another time.
+ * booking made shows its confirmation above the picker, which keeps the date and lists its refetched slots, until the
+ * visitor dismisses it to book another time.
  */
 export default function AvailabilityChecker({ copy, business }: Props) {
   const [details, setDetails] = useState(NO_DETAILS);
@@ -73,16 +74,12 @@ export default function AvailabilityChecker({ copy, business }: Props) {
     form.clearError(name);
   };
 
-  if (booked) {
-    return (
-      <div className={styles.checker}>
-        <ConfirmationPanel copy={copy.confirmation} business={business} booked={booked} headingRef={confirmationRef} onBookAnother={bookAnother} />
-      </div>
-    );
-  }
-
+  // SPEC §4: after a booking the checker stays under the panel, the date kept and its refetched slots listed.
   return (
     <div className={styles.checker}>
+      {booked && (
+        <ConfirmationPanel copy={copy.confirmation} business={business} booked={booked} headingRef={confirmationRef} onBookAnother={bookAnother} />
+      )}
       <DatePicker label={copy.dateLabel} value={date} error={picker.dateMessage ?? form.errors.date} onChange={picker.changeDate} />
       <SlotList
         copy={copy}

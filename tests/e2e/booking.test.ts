@@ -69,6 +69,13 @@ const reserveButton = (page: Page) => page.locator('main form button[type="submi
 const CONFIRMATION = forms.availability.checker.confirmation;
 const confirmationPanel = (page: Page) => page.getByRole('region', { name: CONFIRMATION.heading });
 const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id);
+/** Whether the confirmation panel comes before the date picker in the page. */
+const panelAbovePicker = (page: Page) =>
+  page.evaluate(() => {
+    const panel = document.querySelector('main [aria-labelledby="confirmation-heading"]');
+    const input = document.querySelector('main input[type="date"]');
+    return Boolean(panel && input && panel.compareDocumentPosition(input) & Node.DOCUMENT_POSITION_FOLLOWING);
+  });
 
 /** Text of the toast in a live region ('status' for good news, 'alert' for failures). */
 async function toastText(page: Page, role: 'status' | 'alert', text: string): Promise<string> {
@@ -84,7 +91,7 @@ describe.skipIf(skipBrowser)('availability and booking', () => {
     ['phone', 11],
     ['desktop', 12],
   ])('at %s width', (viewportName, daysAhead) => {
-    test('date, spinner, slots, Missing Information, reservation, confirmation panel, book another time; the slot is gone afterwards', async () => {
+    test('date, spinner, slots, Missing Information, reservation, confirmation panel over the kept date and its refetched slots, book another time', async () => {
       const date = clock.day(daysAhead);
       const email = uniqueEmail(`booking-${viewportName}`);
       const { context, page } = await visit(browser(), viewportName);
@@ -134,7 +141,7 @@ describe.skipIf(skipBrowser)('availability and booking', () => {
         const confirmed = await toastText(page, 'status', BOOKING_TOASTS.confirmed.title);
         expect(confirmed).toContain(BOOKING_TOASTS.confirmed.description);
 
-        // The confirmation panel takes the place of the picker, the slots and the form; focus is on its heading.
+        // The confirmation panel comes first, focus on its heading.
         const panel = confirmationPanel(page);
         await panel.waitFor();
         await eventually(() => focusedId(page)).toBe('confirmation-heading');
@@ -152,16 +159,22 @@ describe.skipIf(skipBrowser)('availability and booking', () => {
         expect(google.searchParams.get('dates')).toBe(`${compact(evening.start)}/${compact(evening.end)}`);
         // Slot, name, e-mail and event type are cleared (the form goes with the slot).
         await page.getByLabel(BOOKING_LABELS.clientName).waitFor({ state: 'detached' });
-        expect(await page.getByRole('radio').count()).toBe(0);
+        // SPEC §4: under the panel the picker keeps the date, and the date's refetched slots no longer offer the booked one.
+        await dateInput(page).waitFor();
+        expect(await panelAbovePicker(page)).toBe(true);
+        expect(await dateInput(page).inputValue()).toBe(date);
+        await eventually(() => shownSlots(page)).toEqual(labelsOf('morning', 'afternoon'));
+        await eventually(() => page.getByRole('radio', { checked: true }).count()).toBe(0);
+        expect(await focusedId(page)).toBe('confirmation-heading');
         expect(await axeViolations(page), 'confirmation panel').toEqual([]);
 
-        // Book another time: back to the picker with the date kept, the refetched slots, focus on the slot heading.
+        // Book another time: the panel closes, the picker keeps its date and slots, focus on the slot heading.
         await panel.getByRole('button', { name: CONFIRMATION.again }).click();
         await panel.waitFor({ state: 'detached' });
         await eventually(() => focusedId(page)).toBe('slots-heading');
         expect(await dateInput(page).inputValue()).toBe(date);
-        await eventually(() => shownSlots(page)).toEqual(labelsOf('morning', 'afternoon'));
-        await eventually(() => page.getByRole('radio', { checked: true }).count()).toBe(0);
+        expect(await shownSlots(page)).toEqual(labelsOf('morning', 'afternoon'));
+        expect(await page.getByRole('radio', { checked: true }).count()).toBe(0);
 
         expect(
           await queryRows('SELECT date, time_slot, is_available, client_name, event_type FROM bookings WHERE client_email = $1', [email]),

@@ -22,7 +22,7 @@ interface Props {
   booked: BookedSlot;
   /** The panel's heading, the focus target once the booking is made. */
   headingRef: Ref<HTMLHeadingElement>;
-  /** Back to the picker, date kept. */
+  /** Closes the panel; the picker under it keeps its date. */
   onBookAnother: () => void;
 }
 
@@ -41,7 +41,7 @@ export function bookedValues(copy: ConfirmationCopy, booked: BookedSlot): Record
   };
 }
 
-/** Shown in place of the slot list and form after a booking: when, the mail on its way, calendar links, book again. */
+/** Shown above the picker after a booking: when, the mail on its way, calendar links, book again. */
 export default function ConfirmationPanel({ copy, business, booked, headingRef, onBookAnother }: Props) {
   const values = bookedValues(copy, booked);
   const eventValues = {
