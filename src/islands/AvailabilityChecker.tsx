@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import type { CheckerCopy } from '../content.config';
+import type { CheckerCopy } from '../content-schemas/forms';
 import { ApiError, createBooking } from '../lib/api';
 import { BookingSchema } from '@shared/schemas/booking';
 import { refetchAvailability } from '../stores/availability';

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import * as v from 'valibot';
-import type { CancelBookingCopy, CheckerCopy } from '../content.config';
+import type { CancelBookingCopy } from '../content-schemas/cancel';
+import type { CheckerCopy } from '../content-schemas/forms';
 import { cancelTokenFrom, forgetLinkToken, linkToken, lookUpCancellation, tabStorage, texasWindow, withoutCancelToken } from '../lib/cancel-link';
 import { mailtoHref } from '../lib/mailto';
 import { telHref } from '@shared/phone';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type InputEvent } from 'react';
 import * as v from 'valibot';
-import type { InquiryFormCopy } from '../content.config';
+import type { InquiryFormCopy } from '../content-schemas/forms';
 import { submitInquiry } from '../lib/api';
 import { useHydrated } from '../lib/use-hydrated';
 import { GuestCountSchema, INQUIRY_EVENT_TYPES, InquirySchema, MAX_MESSAGE_LENGTH } from '@shared/schemas/inquiry';

@@ -2,7 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import desk from '@content/desk.json';
-import { SIGN_IN_FAILED_MESSAGE } from '@shared/schemas/owner';
+import { SIGN_IN_FAILED_MESSAGE } from '@shared/schemas/owner/session';
 import { dismissToast } from '../stores/toasts';
 import OwnerDesk from './OwnerDesk';
 import { SIGNED_IN, ownerInquiry, serveDesk } from './desk/desk-test-support';

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import type { DeskCopy } from '../content.config';
+import type { DeskCopy } from '../content-schemas/desk';
 import { ApiError } from '../lib/api';
 import { fetchSession, isUnauthorized, signOut } from '../lib/desk-api';
-import type { OwnerSession } from '@shared/schemas/owner';
+import type { OwnerSession } from '@shared/schemas/owner/session';
 import { useHydrated } from '../lib/use-hydrated';
 import { showToast } from '../stores/toasts';
 import AgendaView from './desk/AgendaView';

@@ -15,7 +15,7 @@ import {
   type PlanInput,
   type PlannerRules,
 } from './bar-planner';
-import type { BarPlannerContent } from '../content.config';
+import type { BarPlannerContent } from '../content-schemas/bar-planner';
 import { fillTemplate } from '@shared/template';
 
 // The content as the page reads it (the JSON's strings are wider than the schema's unions), and as the island gets it.

@@ -1,5 +1,5 @@
 // Browser-safe: the planner island and the /services page's static plan both compute with these.
-import type { BarPlannerContent } from '../content.config';
+import type { BarPlannerContent } from '../content-schemas/bar-planner';
 import { fillTemplate } from '@shared/template';
 
 /** `T` without its `source` fields, at any depth: the page states the sources, the island only computes. */

@@ -2,21 +2,19 @@
  * The owner's desk calls to the owner API (docs/owner-desk.md), through the site's one API client.
  * Every call rejects with ApiError on a non-OK answer; a 401 means the session is gone.
  */
+import type { OwnerAgenda } from '@shared/schemas/owner/agenda';
+import type { BlockRequest, OwnerBlock } from '@shared/schemas/owner/blocks';
+import type { OwnerBooking } from '@shared/schemas/owner/bookings';
 import {
   INQUIRY_SEARCH_PATH,
-  type BlockRequest,
   type InquiryNoteInput,
   type InquiryStatus,
-  type OwnerBlock,
-  type OwnerAgenda,
-  type OwnerBooking,
   type OwnerInquiry,
   type OwnerInquiryNote,
   type OwnerInquiryPage,
-  type OwnerMailStatus,
-  type OwnerSession,
-  type SignInInput,
-} from '@shared/schemas/owner';
+} from '@shared/schemas/owner/inquiries';
+import type { OwnerMailStatus } from '@shared/schemas/owner/mail';
+import type { OwnerSession, SignInInput } from '@shared/schemas/owner/session';
 import type { CalendarFeedCreated, CalendarFeedState } from '@shared/schemas/calendar-feed';
 import { ApiError, apiRequest, getJson, postJson, type WriteOptions } from './api';
 

@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import type { ConfirmationCopy } from '../../content.config';
+import type { ConfirmationCopy } from '../../content-schemas/forms';
 import { googleCalendarUrl, outlookCalendarUrl, type CalendarWords } from '@shared/calendar-links';
 import { CHECK_ICON } from '../../lib/icons';
 import { fillTemplate } from '@shared/template';

@@ -1,4 +1,4 @@
-import type { ReservationCopy } from '../../content.config';
+import type { ReservationCopy } from '../../content-schemas/forms';
 import { fillTemplate } from '@shared/template';
 import { formatLongDate, slotLabel } from '@shared/time-slots';
 import { BOOKING_EVENT_TYPES } from '@shared/schemas/booking';

@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import type { CheckerCopy } from '../../content.config';
+import type { CheckerCopy } from '../../content-schemas/forms';
 import { fillTemplate } from '@shared/template';
 import { formatLongDate, slotLabel } from '@shared/time-slots';
 import type { AvailabilityEntry } from '../../stores/availability';

@@ -1,4 +1,4 @@
-import type { CancelBookingCopy } from '../../content.config';
+import type { CancelBookingCopy } from '../../content-schemas/cancel';
 import { texasWindow } from '../../lib/cancel-link';
 import { fillTemplate } from '@shared/template';
 import { optionLabel } from '@shared/time-slots';

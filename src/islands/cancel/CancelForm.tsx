@@ -1,4 +1,4 @@
-import type { CancelBookingCopy } from '../../content.config';
+import type { CancelBookingCopy } from '../../content-schemas/cancel';
 import { cancelBooking } from '../../lib/cancel-link';
 import { CancelRequestSchema, type CancelBookingView } from '@shared/schemas/cancel';
 import formStyles from '../form/form.module.css';

@@ -1,5 +1,6 @@
 import { useRef, type Ref } from 'react';
-import type { CancelBookingCopy, CheckerCopy } from '../../content.config';
+import type { CancelBookingCopy } from '../../content-schemas/cancel';
+import type { CheckerCopy } from '../../content-schemas/forms';
 import { ApiError } from '../../lib/api';
 import { moveBooking } from '../../lib/cancel-link';
 import { fillTemplate } from '@shared/template';

@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import type { CancelBookingCopy } from '../../content.config';
+import type { CancelBookingCopy } from '../../content-schemas/cancel';
 import { texasWindow } from '../../lib/cancel-link';
 import { fillTemplate } from '@shared/template';
 import type { CancelBookingView } from '@shared/schemas/cancel';

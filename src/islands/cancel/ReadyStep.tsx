@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import type { CancelBookingCopy } from '../../content.config';
+import type { CancelBookingCopy } from '../../content-schemas/cancel';
 import type { CancelBookingView } from '@shared/schemas/cancel';
 import BookingDetails from './BookingDetails';
 import CancelForm from './CancelForm';

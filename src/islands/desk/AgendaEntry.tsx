@@ -1,4 +1,4 @@
-import type { DeskCopy } from '../../content.config';
+import type { DeskCopy } from '../../content-schemas/desk';
 import { mailtoHref } from '../../lib/mailto';
 import { telHref } from '@shared/phone';
 import { fillTemplate } from '@shared/template';

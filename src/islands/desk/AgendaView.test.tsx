@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import desk from '@content/desk.json';
 import { formatLongDate, slotLabel } from '@shared/time-slots';
-import type { OwnerAgenda } from '@shared/schemas/owner';
+import type { OwnerAgenda } from '@shared/schemas/owner/agenda';
 import { dismissToast } from '../../stores/toasts';
 import OwnerDesk from '../OwnerDesk';
 import { DESK_VIEWS, detailFromHash, viewFromHash } from './DeskNav';

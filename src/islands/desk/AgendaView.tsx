@@ -1,10 +1,10 @@
-import type { DeskCopy } from '../../content.config';
+import type { DeskCopy } from '../../content-schemas/desk';
 import { formatTexasMoment } from '@shared/desk-time';
 import { fetchAgenda } from '../../lib/desk-api';
 import { fillTemplate } from '@shared/template';
 import { formatLongDate } from '@shared/time-slots';
 import { addDaysUtc } from '@shared/schemas/dates';
-import type { OwnerAgenda } from '@shared/schemas/owner';
+import type { OwnerAgenda } from '@shared/schemas/owner/agenda';
 import AgendaEntry from './AgendaEntry';
 import { agendaDays } from './agenda-days';
 import LoadState from './LoadState';

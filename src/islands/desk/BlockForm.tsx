@@ -1,7 +1,7 @@
-import type { DeskCopy } from '../../content.config';
+import type { DeskCopy } from '../../content-schemas/desk';
 import { createBlock } from '../../lib/desk-api';
 import { TIME_SLOTS } from '@shared/schemas/booking';
-import { BlockSchema, MAX_BLOCK_NOTE_LENGTH } from '@shared/schemas/owner';
+import { BlockSchema, MAX_BLOCK_NOTE_LENGTH } from '@shared/schemas/owner/blocks';
 import Field, { Options } from '../form/Field';
 import formStyles from '../form/form.module.css';
 import { useApiForm } from '../form/use-api-form';

@@ -1,11 +1,11 @@
 import { useRef } from 'react';
-import type { DeskCopy } from '../../content.config';
+import type { DeskCopy } from '../../content-schemas/desk';
 import { fetchBlocks, isUnauthorized, liftBlock } from '../../lib/desk-api';
 import { texasToday } from '@shared/desk-time';
 import { fillTemplate } from '@shared/template';
 import { formatLongDate, slotLabel } from '@shared/time-slots';
 import { TIME_SLOT_KEYS } from '@shared/schemas/booking';
-import type { OwnerBlock } from '@shared/schemas/owner';
+import type { OwnerBlock } from '@shared/schemas/owner/blocks';
 import { showToast } from '../../stores/toasts';
 import BlockForm from './BlockForm';
 import LoadState from './LoadState';

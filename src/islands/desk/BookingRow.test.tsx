@@ -1,7 +1,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import desk from '@content/desk.json';
-import type { OwnerBooking } from '@shared/schemas/owner';
+import type { OwnerBooking } from '@shared/schemas/owner/bookings';
 import BookingRow from './BookingRow';
 import { ownerBooking } from './desk-test-support';
 

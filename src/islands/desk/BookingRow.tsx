@@ -1,10 +1,10 @@
-import type { DeskCopy } from '../../content.config';
+import type { DeskCopy } from '../../content-schemas/desk';
 import { formatTexasMoment } from '@shared/desk-time';
 import { mailtoHref } from '../../lib/mailto';
 import { telHref } from '@shared/phone';
 import { formatLongDate, optionLabel, slotLabel } from '@shared/time-slots';
 import { BOOKING_EVENT_TYPES } from '@shared/schemas/booking';
-import type { OwnerBooking } from '@shared/schemas/owner';
+import type { OwnerBooking } from '@shared/schemas/owner/bookings';
 import Template from './Template';
 import styles from './desk.module.css';
 

@@ -1,10 +1,10 @@
 import { useLayoutEffect, useRef, useState } from 'react';
-import type { DeskCopy } from '../../content.config';
+import type { DeskCopy } from '../../content-schemas/desk';
 import { cancelBooking, fetchBookings, isUnauthorized } from '../../lib/desk-api';
 import { texasToday } from '@shared/desk-time';
 import { formatLongDate, slotLabel } from '@shared/time-slots';
 import { addDaysUtc } from '@shared/schemas/dates';
-import { MAX_BOOKING_RANGE_DAYS, MAX_CANCEL_REASON_LENGTH, type OwnerBooking } from '@shared/schemas/owner';
+import { MAX_BOOKING_RANGE_DAYS, MAX_CANCEL_REASON_LENGTH, type OwnerBooking } from '@shared/schemas/owner/bookings';
 import Field from '../form/Field';
 import { showToast } from '../../stores/toasts';
 import BookingRow from './BookingRow';

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import type { DeskCopy } from '../../content.config';
+import type { DeskCopy } from '../../content-schemas/desk';
 import { createCalendarFeed, fetchCalendarFeed, turnOffCalendarFeed } from '../../lib/desk-api';
 import { formatTexasMoment } from '@shared/desk-time';
 import { fillTemplate } from '@shared/template';

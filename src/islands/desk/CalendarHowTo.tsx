@@ -1,4 +1,4 @@
-import type { DeskCopy } from '../../content.config';
+import type { DeskCopy } from '../../content-schemas/desk';
 import styles from './calendar.module.css';
 
 /** How to subscribe to the feed in Google Calendar and Apple Calendar (steps from the desk's copy). */

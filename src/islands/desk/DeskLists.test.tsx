@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import desk from '@content/desk.json';
 import { texasToday } from '@shared/desk-time';
 import { addDaysUtc } from '@shared/schemas/dates';
-import type { OwnerBooking } from '@shared/schemas/owner';
+import type { OwnerBooking } from '@shared/schemas/owner/bookings';
 import { dismissToast } from '../../stores/toasts';
 import OwnerDesk from '../OwnerDesk';
 import { type DeskRequest, ownerBooking, ownerInquiry as inquiry, serveDesk } from './desk-test-support';

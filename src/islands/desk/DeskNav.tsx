@@ -1,5 +1,5 @@
 import type { KeyboardEvent } from 'react';
-import type { DeskCopy } from '../../content.config';
+import type { DeskCopy } from '../../content-schemas/desk';
 import { fillTemplate } from '@shared/template';
 import styles from './desk.module.css';
 import Template from './Template';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { DeskCopy } from '../../content.config';
+import type { DeskCopy } from '../../content-schemas/desk';
 import { INQUIRIES_CSV_URL, downloadInquiriesCsv } from '../../lib/desk-api';
-import type { InquiryStatus } from '@shared/schemas/owner';
+import type { InquiryStatus } from '@shared/schemas/owner/inquiries';
 
 interface Props {
   copy: DeskCopy;

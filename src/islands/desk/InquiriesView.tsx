@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type SubmitEvent } from 'react';
-import type { DeskCopy } from '../../content.config';
+import type { DeskCopy } from '../../content-schemas/desk';
 import { fetchInquiries, openInquiry } from '../../lib/desk-api';
-import type { InquiryStatus, OwnerInquiry } from '@shared/schemas/owner';
+import type { InquiryStatus, OwnerInquiry } from '@shared/schemas/owner/inquiries';
 import InquiriesExport from './InquiriesExport';
 import InquiryStatusFilter from './InquiryStatusFilter';
 import LoadState from './LoadState';

@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import desk from '@content/desk.json';
 import { INQUIRY_FIELD_COPY, inquiryFieldText } from '@shared/inquiry-fields';
 import { INQUIRY_FIELDS } from '@shared/schemas/inquiry';
-import type { OwnerInquiry } from '@shared/schemas/owner';
+import type { OwnerInquiry } from '@shared/schemas/owner/inquiries';
 import InquiryItem from './InquiryItem';
 
 const copy = desk.desk.inquiries;

@@ -1,11 +1,11 @@
 import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
-import type { DeskCopy } from '../../content.config';
+import type { DeskCopy } from '../../content-schemas/desk';
 import { formatTexasMoment } from '@shared/desk-time';
 import { INQUIRY_FIELD_COPY, inquiryFieldText } from '@shared/inquiry-fields';
 import { mailtoHref } from '../../lib/mailto';
 import { telHref } from '@shared/phone';
 import { INQUIRY_FIELDS, type InquiryField, type InquiryFieldKey } from '@shared/schemas/inquiry';
-import type { OwnerInquiry } from '@shared/schemas/owner';
+import type { OwnerInquiry } from '@shared/schemas/owner/inquiries';
 import InquiryNotes from './InquiryNotes';
 import InquiryStatusSelect from './InquiryStatusSelect';
 import Template from './Template';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import type { DeskCopy } from '../../content.config';
+import type { DeskCopy } from '../../content-schemas/desk';
 import { addInquiryNote } from '../../lib/desk-api';
 import { formatTexasMoment } from '@shared/desk-time';
-import { InquiryNoteSchema, MAX_NOTE_LENGTH, type OwnerInquiryNote } from '@shared/schemas/owner';
+import { InquiryNoteSchema, MAX_NOTE_LENGTH, type OwnerInquiryNote } from '@shared/schemas/owner/inquiries';
 import Field from '../form/Field';
 import { useApiForm } from '../form/use-api-form';
 import Template from './Template';

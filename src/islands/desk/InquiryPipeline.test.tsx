@@ -2,7 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import desk from '@content/desk.json';
-import type { OwnerInquiry } from '@shared/schemas/owner';
+import type { OwnerInquiry } from '@shared/schemas/owner/inquiries';
 import { $toast, dismissToast } from '../../stores/toasts';
 import OwnerDesk from '../OwnerDesk';
 import { type DeskRequest, ownerInquiry as inquiry, serveDesk as serve } from './desk-test-support';

@@ -1,5 +1,5 @@
-import type { DeskCopy } from '../../content.config';
-import { INQUIRY_STATUSES, type InquiryStatus } from '@shared/schemas/owner';
+import type { DeskCopy } from '../../content-schemas/desk';
+import { INQUIRY_STATUSES, type InquiryStatus } from '@shared/schemas/owner/inquiries';
 import styles from './desk.module.css';
 
 interface Props {

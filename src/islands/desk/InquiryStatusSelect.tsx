@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { DeskCopy } from '../../content.config';
+import type { DeskCopy } from '../../content-schemas/desk';
 import { setInquiryStatus } from '../../lib/desk-api';
-import { INQUIRY_STATUSES, type InquiryStatus, type OwnerInquiry } from '@shared/schemas/owner';
+import { INQUIRY_STATUSES, type InquiryStatus, type OwnerInquiry } from '@shared/schemas/owner/inquiries';
 import Field from '../form/Field';
 import styles from './desk.module.css';
 

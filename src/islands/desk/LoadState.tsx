@@ -1,4 +1,4 @@
-import type { DeskCopy } from '../../content.config';
+import type { DeskCopy } from '../../content-schemas/desk';
 import styles from './desk.module.css';
 
 /** What a view shows while its list loads, or after loading failed (with "Try again"). */

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import type { DeskCopy } from '../../content.config';
+import type { DeskCopy } from '../../content-schemas/desk';
 import { fetchMailStatus, isUnauthorized, retryMail } from '../../lib/desk-api';
 import { formatTexasMoment } from '@shared/desk-time';
 import { fillTemplate } from '@shared/template';

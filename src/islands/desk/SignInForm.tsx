@@ -1,7 +1,7 @@
 import type { RefObject } from 'react';
-import type { DeskCopy } from '../../content.config';
+import type { DeskCopy } from '../../content-schemas/desk';
 import { signIn } from '../../lib/desk-api';
-import { SignInSchema, type OwnerSession } from '@shared/schemas/owner';
+import { SignInSchema, type OwnerSession } from '@shared/schemas/owner/session';
 import Field from '../form/Field';
 import formStyles from '../form/form.module.css';
 import { useApiForm } from '../form/use-api-form';

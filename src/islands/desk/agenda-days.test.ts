@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { AgendaReservation } from '@shared/schemas/owner';
+import type { AgendaReservation } from '@shared/schemas/owner/agenda';
 import { agendaDays } from './agenda-days';
 
 const reservation = (date: string, timeSlot: AgendaReservation['timeSlot']): AgendaReservation => ({

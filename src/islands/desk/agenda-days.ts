@@ -1,5 +1,5 @@
 import { TIME_SLOT_KEYS, type TimeSlotKey } from '@shared/schemas/booking';
-import type { AgendaBlock, AgendaReservation, OwnerAgenda } from '@shared/schemas/owner';
+import type { AgendaBlock, AgendaReservation, OwnerAgenda } from '@shared/schemas/owner/agenda';
 
 /** One line of a day on the agenda: a reservation, or a block with the slots it holds that day. */
 export type AgendaEntry =

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { OwnerBooking } from '@shared/schemas/owner';
+import type { OwnerBooking } from '@shared/schemas/owner/bookings';
 import { byDateAndSlot } from './bookings-order';
 
 const hold = (date: string, timeSlot: OwnerBooking['timeSlot']) => ({ date, timeSlot }) as OwnerBooking;

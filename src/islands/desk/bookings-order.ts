@@ -1,5 +1,5 @@
 import { TIME_SLOT_KEYS } from '@shared/schemas/booking';
-import type { OwnerBooking } from '@shared/schemas/owner';
+import type { OwnerBooking } from '@shared/schemas/owner/bookings';
 
 /** Holds in calendar order: by date, then by slot in the day's order (morning, afternoon, evening). */
 export function byDateAndSlot(a: OwnerBooking, b: OwnerBooking): number {

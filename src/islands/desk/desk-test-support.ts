@@ -1,5 +1,7 @@
 import { vi } from 'vitest';
-import type { OwnerBooking, OwnerInquiry, OwnerSession } from '@shared/schemas/owner';
+import type { OwnerBooking } from '@shared/schemas/owner/bookings';
+import type { OwnerInquiry } from '@shared/schemas/owner/inquiries';
+import type { OwnerSession } from '@shared/schemas/owner/session';
 
 /** The signed-in owner every desk test works as (no failed sign-ins, so the desk shows no warning about them). */
 export const SIGNED_IN: OwnerSession = { user: { username: 'dolores' }, failedSignIns: 0 };

@@ -1,0 +1,85 @@
+import * as v from 'valibot';
+import type { BookingEventType, TimeSlotKey } from '../booking';
+import { IsoDateSchema, daysBetweenUtc, isCalendarDate } from '../dates';
+import { formObject, multiLineText, storableText } from '../fields';
+
+/** The longest reason the owner may give for cancelling a reservation, in characters. */
+export const MAX_CANCEL_REASON_LENGTH = 500;
+
+/** POST /api/admin/bookings/{id}/cancel: an optional reason (blank means none), stored and sent to the client. */
+export const OwnerCancelSchema = formObject(
+  {
+    reason: v.optional(
+      v.pipe(
+        v.string('Please write the reason as text.'),
+        v.trim(),
+        v.normalize('NFC'),
+        v.maxLength(MAX_CANCEL_REASON_LENGTH, `Please keep the reason to ${MAX_CANCEL_REASON_LENGTH} characters.`),
+        storableText(),
+        multiLineText('the reason'),
+        v.transform((reason) => reason || undefined),
+      ),
+    ),
+  },
+  'Please send the cancellation as an object, with a reason or without.',
+);
+
+/** What the desk may send with a cancellation. */
+export type OwnerCancelInput = v.InferInput<typeof OwnerCancelSchema>;
+
+/** The longest range GET /api/admin/bookings answers, in days (two years). */
+export const MAX_BOOKING_RANGE_DAYS = 731;
+
+/** GET /api/admin/bookings?from=&to=: two calendar dates, `to` not before `from`, at most two years apart. */
+export const BookingRangeSchema = v.pipe(
+  formObject({ from: IsoDateSchema, to: IsoDateSchema }, 'Please give a date range (from and to).'),
+  // A date that failed its own check still reaches these (valibot runs validations on a value that kept its type):
+  // they compare only two real dates, so `from=2027-01-01'--` is a 400 from IsoDateSchema, never a RangeError here.
+  v.forward(
+    v.check((range) => !isDateRange(range) || range.to >= range.from, 'The end date must not be before the start date.'),
+    ['to'],
+  ),
+  v.forward(
+    v.check(
+      // A day count, not addDaysUtc's text: two years after 9999-12-01 has no YYYY-MM-DD to compare with.
+      (range) => !isDateRange(range) || daysBetweenUtc(range.from, range.to) <= MAX_BOOKING_RANGE_DAYS,
+      'Please ask for at most two years at a time.',
+    ),
+    ['to'],
+  ),
+);
+
+function isDateRange(range: { from: string; to: string }): boolean {
+  return isCalendarDate(range.from) && isCalendarDate(range.to);
+}
+/** Whether a hold still holds its slot, or how it was released. */
+export type OwnerBookingState = 'held' | 'cancelled' | 'lifted';
+
+/** One hold in the desk: a visitor's reservation (client fields set) or an owner's block (client fields null). */
+export type OwnerBooking = {
+  id: string;
+  date: string;
+  timeSlot: TimeSlotKey;
+  kind: 'reservation' | 'block';
+  state: OwnerBookingState;
+  clientName: string | null;
+  clientEmail: string | null;
+  eventType: BookingEventType | null;
+  /** The client's optional details: null when not given, and for a block. */
+  phone: string | null;
+  guestCount: number | null;
+  eventLocation: string | null;
+  createdAt: string;
+  cancelledAt: string | null;
+  cancelledBy: string | null;
+  /** The client's confirmation went over the per-mailbox cap and was never sent. */
+  confirmationHeld: boolean;
+  /** The client's cancellation notice went over the per-mailbox cap and was never sent. */
+  cancellationHeld: boolean;
+  /** The reason the owner gave when cancelling (sent to the client), or null. */
+  cancelReason: string | null;
+  /** The block this row belongs to (its rows share it), or null for a reservation. */
+  blockId: string | null;
+  /** The owner's note on that block, or null. */
+  blockNote: string | null;
+};
