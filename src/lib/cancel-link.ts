@@ -5,7 +5,8 @@
  */
 import type { CancelBookingView, CancelRequestInput, RescheduleRequestInput } from '@shared/schemas/cancel';
 import { postJson, type WriteOptions } from './api';
-import { BUSINESS_TIME_ZONE } from '@shared/time-slots';
+import { formatTexasClock, texasToday } from '@shared/texas-time';
+import { formatLongDate } from '@shared/time-slots';
 
 /** The sessionStorage key that keeps this tab's link token across a reload (never localStorage: one tab only). */
 export const BOOKING_LINK_KEY = 'lsmb:booking-link';
@@ -83,11 +84,8 @@ export function moveBooking(request: RescheduleRequestInput, options?: WriteOpti
   return postJson('/api/bookings/reschedule', request, options);
 }
 
-const texasDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeZone: BUSINESS_TIME_ZONE });
-const texasTime = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: BUSINESS_TIME_ZONE });
-
 /** A booking's day and the start and end of its slot as a Texan's clock shows them, e.g. 6:00 PM and 11:00 PM. */
 export function texasWindow(booking: Pick<CancelBookingView, 'startsAt' | 'endsAt'>): { date: string; start: string; end: string } {
   const start = new Date(booking.startsAt);
-  return { date: texasDate.format(start), start: texasTime.format(start), end: texasTime.format(new Date(booking.endsAt)) };
+  return { date: formatLongDate(texasToday(start)), start: formatTexasClock(start), end: formatTexasClock(new Date(booking.endsAt)) };
 }
