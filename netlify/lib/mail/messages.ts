@@ -7,7 +7,7 @@ import { BOOKING_EVENT_TYPES, type Booking, type BookingEventType, type TimeSlot
 import { INQUIRY_FIELD_COPY, inquiryFieldText } from '@shared/inquiry-fields';
 import { MAX_FIRST_NAME_LENGTH, hasLinkLikeText } from '@shared/schemas/fields';
 import { INQUIRY_FIELDS, type InquiryField, type InquiryOutput } from '@shared/schemas/inquiry';
-import { cancellationIcs, invitationIcs, type CalendarAttachment, type CalendarEvent } from './calendar';
+import { cancellationIcs, invitationIcs, type BookingInvitation, type CalendarAttachment } from './calendar';
 import type { MailAddress, MailConfig } from './config';
 import { fill, oneLine, renderBody, type Block } from './render';
 
@@ -201,7 +201,7 @@ function bookingDetails(heading: string, values: Values, forOwner: boolean): Blo
   };
 }
 
-function calendarEvent(booking: BookingMail, values: Values, config: MailConfig, client: MailAddress): CalendarEvent {
+function calendarEvent(booking: BookingMail, values: Values, config: MailConfig, client: MailAddress): BookingInvitation {
   return {
     bookingId: booking.id,
     siteHost: config.siteHost,
