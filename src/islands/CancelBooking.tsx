@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import * as v from 'valibot';
 import type { CancelBookingCopy, CheckerCopy } from '../content.config';
-import { cancelTokenFrom, forgetLinkToken, linkToken, lookUpCancellation, tabStorage, texasWindow, withoutCancelToken } from '../lib/cancel-link';
+import { cancelTokenFrom, withoutCancelToken } from '@shared/cancel-link';
+import { forgetLinkToken, linkToken, lookUpCancellation, tabStorage, texasWindow } from '../lib/cancel-link';
 import { mailtoHref } from '../lib/mailto';
 import { telHref } from '@shared/phone';
 import { fillTemplate } from '@shared/template';

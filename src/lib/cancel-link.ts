@@ -1,9 +1,10 @@
 /**
- * The browser side of a client's change-or-cancel link (docs/email.md, "Cancel links"): reading its token and keeping
- * it for this tab, looking up, moving and cancelling its booking through the API, and writing the slot's window in
- * Texas time.
+ * The browser side of a client's change-or-cancel link (docs/email.md, "Cancel links"; its format is
+ * shared/cancel-link.ts): keeping its token for this tab, looking up, moving and cancelling its booking through the
+ * API, and writing the slot's window in Texas time.
  */
 import type { CancelBookingView, CancelRequestInput, RescheduleRequestInput } from '@shared/schemas/cancel';
+import { cancelTokenFrom } from '@shared/cancel-link';
 import { postJson, type WriteOptions } from './api';
 import { formatTexasClock, texasToday } from '@shared/texas-time';
 import { formatLongDate } from '@shared/time-slots';
@@ -13,22 +14,6 @@ export const BOOKING_LINK_KEY = 'lsmb:booking-link';
 
 /** The part of the Storage API the link needs (sessionStorage in the page). */
 export type TokenStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
-/** The token of a cancel link: from its fragment (`#token=…`, as the confirmation e-mail writes it) or its query. */
-export function cancelTokenFrom(url: URL): string | undefined {
-  return new URLSearchParams(url.hash.slice(1)).get('token') ?? url.searchParams.get('token') ?? undefined;
-}
-
-/** The same address without its token (path, other query parameters and fragment kept), for history.replaceState. */
-export function withoutCancelToken(url: URL): string {
-  const search = new URLSearchParams(url.search);
-  search.delete('token');
-  const hash = new URLSearchParams(url.hash.slice(1));
-  hash.delete('token');
-  const query = search.toString();
-  const fragment = hash.toString();
-  return `${url.pathname}${query ? `?${query}` : ''}${fragment ? `#${fragment}` : ''}`;
-}
 
 /**
  * The link's token for this page load: the one in `url` (a new link always wins, and is kept in `storage` for a

@@ -10,7 +10,8 @@ export {
   type OutgoingMessage,
 } from './messages/message';
 export { inquiryMessages, type InquiryMail } from './messages/inquiry';
-export { cancelUrl, type BookingMail } from './messages/booking-values';
+export { cancelUrl } from '@shared/cancel-link';
+export type { BookingMail } from './messages/booking-values';
 export { bookingMessages } from './messages/booking';
 export { rescheduleMessages, type MovedFrom } from './messages/move';
 export { cancellationMessages, type CancelledBy } from './messages/cancellation';

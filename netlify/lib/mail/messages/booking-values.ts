@@ -75,8 +75,3 @@ export function calendarEvent(booking: BookingMail, values: Values, config: Mail
     attendee: client,
   };
 }
-
-/** The cancel page's address for a token. The token rides in the fragment, which browsers never send to a server. */
-export function cancelUrl(siteUrl: string, token: string): string {
-  return `${siteUrl}/cancel#token=${encodeURIComponent(token)}`;
-}

@@ -1,9 +1,10 @@
 import copy from '@content/emails.json' with { type: 'json' };
+import { cancelUrl } from '@shared/cancel-link';
 import { googleCalendarUrl, outlookCalendarUrl } from '@shared/calendar-links';
 import { invitationIcs } from '../calendar';
 import type { MailConfig } from '../config';
 import { fill, type Block } from '../render';
-import { bookingDetails, calendarEvent, cancelUrl, type BookingMail } from './booking-values';
+import { bookingDetails, calendarEvent, type BookingMail } from './booking-values';
 import { closing, mailbox, message, type MessageKind, type OutgoingMessage, type Values } from './message';
 
 /** The words of a client's mail that carries the calendar invitation: a booking's confirmation, a move's notice. */

@@ -1,7 +1,8 @@
 import copy from '@content/emails.json' with { type: 'json' };
+import { cancelUrl } from '@shared/cancel-link';
 import type { MailConfig } from '../config';
 import { fill, type Block } from '../render';
-import { bookingDetails, cancelUrl, clientBookingValues, type BookingMail } from './booking-values';
+import { bookingDetails, clientBookingValues, type BookingMail } from './booking-values';
 import { closing, mailbox, message, type OutgoingMessage, type Values } from './message';
 
 /**
