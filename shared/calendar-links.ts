@@ -1,4 +1,5 @@
-import { BUSINESS_TIME_ZONE, type SlotWindow } from './time-slots';
+import { BUSINESS_TIME_ZONE } from './texas-time';
+import type { SlotWindow } from './time-slots';
 
 /**
  * The words of a booking's calendar event (content/emails.json, `calendar`, with `common.timeZoneName`): the mails'
@@ -10,8 +11,9 @@ export type CalendarWords = { title: string; description: string; timeZoneName: 
 export type CalendarLinkEvent = { title: string; description: string; window: SlotWindow };
 
 /**
- * Text safe for a calendar: control and format characters, line separators and runs of white space become one space,
- * and double quotes become single ones (RFC 5545 parameter values such as CN="..." may hold neither).
+ * A link's title or description on one line: control and format characters, line separators and runs of white space
+ * become one space, double quotes single ones. A URL parameter needs no iCalendar escaping: the calendar files' own
+ * escaping lives in their writer (netlify/lib/calendar/ical.ts).
  */
 export function calendarText(text: string): string {
   return text.replace(/[\p{Cc}\p{Cf}\u2028\u2029]+/gu, ' ').replace(/"/g, "'").replace(/\s+/g, ' ').trim();

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import * as v from 'valibot';
-import { texasToday } from '@shared/desk-time';
+import { texasToday } from '@shared/texas-time';
 import { BlockSchema } from '@shared/schemas/owner';
 import { blockSlots, heldMessage, listBlocks } from '../lib/bookings/blocks';
 import { liftBlock } from '../lib/bookings/release';

@@ -1,4 +1,4 @@
-import { BUSINESS_TIME_ZONE } from '@shared/time-slots';
+import { BUSINESS_TIME_ZONE } from '@shared/texas-time';
 import { MAX_REMINDER_DAYS } from './bookings/reminders';
 import type { Queryable } from './db';
 import { IDLE_TIMEOUT_MS } from './owner/sessions';

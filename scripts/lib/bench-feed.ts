@@ -6,7 +6,7 @@
 import { withDatabase } from '../../netlify/lib/db';
 import type { DatabaseConfig } from '../../netlify/lib/env';
 import type { HeldRow } from '../../netlify/lib/bookings/held';
-import { ownerCalendar } from '../../netlify/lib/calendar/owner-feed';
+import { ownerCalendar } from '../../netlify/lib/owner/calendar-feed';
 import { TIME_SLOT_KEYS } from '@shared/schemas/booking';
 import { addDaysUtc, todayUtc } from '@shared/schemas/dates';
 import { percentile } from './bench-stats';

@@ -14,12 +14,26 @@ export const BOOKING_EVENT_TYPES = [
   { value: 'other', label: 'Other' },
 ] as const;
 
-/** The bookable time slots of a day, in order. */
-export const TIME_SLOTS = [
-  { key: 'morning', label: 'Morning 9AM - 1PM' },
-  { key: 'afternoon', label: 'Afternoon 1PM - 6PM' },
-  { key: 'evening', label: 'Evening 6PM - 11PM' },
+// The slots' names and local hours (24 h clock, Texas time): stated here only; the labels, the windows, the mails and
+// the calendars derive from them.
+const SLOT_HOURS_BY_KEY = [
+  { key: 'morning', name: 'Morning', start: 9, end: 13 },
+  { key: 'afternoon', name: 'Afternoon', start: 13, end: 18 },
+  { key: 'evening', name: 'Evening', start: 18, end: 23 },
 ] as const;
+
+/** An hour of the 24 h clock as a slot label writes it: 9 → "9AM", 13 → "1PM". */
+function hourLabel(hour: number): string {
+  return `${hour % 12 === 0 ? 12 : hour % 12}${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+/** The bookable time slots of a day, in order: key, label ("Morning 9AM - 1PM") and local start and end hour. */
+export const TIME_SLOTS = SLOT_HOURS_BY_KEY.map(({ key, name, start, end }) => ({
+  key,
+  label: `${name} ${hourLabel(start)} - ${hourLabel(end)}`,
+  start,
+  end,
+}));
 
 /** One of the time slot keys: morning, afternoon or evening. */
 export type TimeSlotKey = (typeof TIME_SLOTS)[number]['key'];

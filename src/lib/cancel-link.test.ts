@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { BOOKING_LINK_KEY, cancelTokenFrom, forgetLinkToken, linkToken, texasWindow, withoutCancelToken, type TokenStorage } from './cancel-link';
+import { BOOKING_LINK_KEY, forgetLinkToken, linkToken, texasWindow, type TokenStorage } from './cancel-link';
 
 const TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde';
 const OTHER = 'ZyXwVuTsRqPoNmLkJiHgFeDcBa9876543210_-edcba';
@@ -54,30 +54,6 @@ describe('forgetLinkToken', () => {
     forgetLinkToken(storage);
     expect([...storage.entries]).toEqual([['other', 'kept']]);
     expect(() => forgetLinkToken(refusingStorage)).not.toThrow();
-  });
-});
-
-describe('cancelTokenFrom', () => {
-  test.each([
-    [`https://example.com/cancel#token=${TOKEN}`, TOKEN],
-    [`https://example.com/cancel?token=${TOKEN}`, TOKEN],
-    [`https://example.com/cancel?utm=mail#token=${TOKEN}`, TOKEN],
-    ['https://example.com/cancel', undefined],
-    ['https://example.com/cancel#token=', ''],
-    ['https://example.com/cancel#other=1', undefined],
-  ])('reads %s', (url, expected) => {
-    expect(cancelTokenFrom(new URL(url))).toBe(expected);
-  });
-});
-
-describe('withoutCancelToken', () => {
-  test.each([
-    [`https://example.com/cancel#token=${TOKEN}`, '/cancel'],
-    [`https://example.com/cancel?token=${TOKEN}`, '/cancel'],
-    [`https://example.com/cancel?utm=mail&token=${TOKEN}#token=${TOKEN}&x=1`, '/cancel?utm=mail#x=1'],
-    ['https://example.com/cancel', '/cancel'],
-  ])('drops the token from %s', (url, expected) => {
-    expect(withoutCancelToken(new URL(url))).toBe(expected);
   });
 });
 

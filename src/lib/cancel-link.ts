@@ -1,33 +1,19 @@
 /**
- * The browser side of a client's change-or-cancel link (docs/email.md, "Cancel links"): reading its token and keeping
- * it for this tab, looking up, moving and cancelling its booking through the API, and writing the slot's window in
- * Texas time.
+ * The browser side of a client's change-or-cancel link (docs/email.md, "Cancel links"; its format is
+ * shared/cancel-link.ts): keeping its token for this tab, looking up, moving and cancelling its booking through the
+ * API, and writing the slot's window in Texas time.
  */
 import type { CancelBookingView, CancelRequestInput, RescheduleRequestInput } from '@shared/schemas/cancel';
+import { cancelTokenFrom } from '@shared/cancel-link';
 import { postJson, type WriteOptions } from './api';
-import { BUSINESS_TIME_ZONE } from '@shared/time-slots';
+import { formatTexasClock, texasToday } from '@shared/texas-time';
+import { formatLongDate } from '@shared/time-slots';
 
 /** The sessionStorage key that keeps this tab's link token across a reload (never localStorage: one tab only). */
 export const BOOKING_LINK_KEY = 'lsmb:booking-link';
 
 /** The part of the Storage API the link needs (sessionStorage in the page). */
 export type TokenStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
-/** The token of a cancel link: from its fragment (`#token=…`, as the confirmation e-mail writes it) or its query. */
-export function cancelTokenFrom(url: URL): string | undefined {
-  return new URLSearchParams(url.hash.slice(1)).get('token') ?? url.searchParams.get('token') ?? undefined;
-}
-
-/** The same address without its token (path, other query parameters and fragment kept), for history.replaceState. */
-export function withoutCancelToken(url: URL): string {
-  const search = new URLSearchParams(url.search);
-  search.delete('token');
-  const hash = new URLSearchParams(url.hash.slice(1));
-  hash.delete('token');
-  const query = search.toString();
-  const fragment = hash.toString();
-  return `${url.pathname}${query ? `?${query}` : ''}${fragment ? `#${fragment}` : ''}`;
-}
 
 /**
  * The link's token for this page load: the one in `url` (a new link always wins, and is kept in `storage` for a
@@ -83,11 +69,8 @@ export function moveBooking(request: RescheduleRequestInput, options?: WriteOpti
   return postJson('/api/bookings/reschedule', request, options);
 }
 
-const texasDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeZone: BUSINESS_TIME_ZONE });
-const texasTime = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: BUSINESS_TIME_ZONE });
-
 /** A booking's day and the start and end of its slot as a Texan's clock shows them, e.g. 6:00 PM and 11:00 PM. */
 export function texasWindow(booking: Pick<CancelBookingView, 'startsAt' | 'endsAt'>): { date: string; start: string; end: string } {
   const start = new Date(booking.startsAt);
-  return { date: texasDate.format(start), start: texasTime.format(start), end: texasTime.format(new Date(booking.endsAt)) };
+  return { date: formatLongDate(texasToday(start)), start: formatTexasClock(start), end: formatTexasClock(new Date(booking.endsAt)) };
 }

@@ -195,9 +195,9 @@ describe.each(databases)('the owner’s calendar feed on $name', (database) => {
 
     // Cancelled, and outside 30 days back to two years ahead: absent.
     for (const name of ['Gone Away', 'Too Old', 'Too Far']) expect(firstText).not.toContain(name);
-    expect(byUid.has(`${ids.cancelled}@${host}`)).toBe(false);
-    expect(byUid.has(`${ids.tooOld}@${host}`)).toBe(false);
-    expect(byUid.has(`${ids.tooFar}@${host}`)).toBe(false);
+    expect(byUid.has(`booking-${ids.cancelled}@${host}`)).toBe(false);
+    expect(byUid.has(`booking-${ids.tooOld}@${host}`)).toBe(false);
+    expect(byUid.has(`booking-${ids.tooFar}@${host}`)).toBe(false);
 
     const reservations = [
       [ids.soon, dates.soon, 'evening', 2],
@@ -207,7 +207,7 @@ describe.each(databases)('the owner’s calendar feed on $name', (database) => {
     ] as const;
     const offsets = new Set<number>();
     for (const [id, date, slot, sequence] of reservations) {
-      const event = byUid.get(`${id}@${host}`);
+      const event = byUid.get(`booking-${id}@${host}`);
       expect(event, id).toBeDefined();
       expect(event!.sequence).toBe(sequence);
       expect(event!.startDate.zone?.tzid).toBe('America/Chicago');
@@ -219,10 +219,10 @@ describe.each(databases)('the owner’s calendar feed on $name', (database) => {
     // 10, 100 and 200 days apart: both sides of a daylight-saving change are covered.
     expect(offsets.size).toBe(2);
     // Details a client did not give are said to be missing, never left as a blank label.
-    expect(byUid.get(`${ids.farther}@${host}`)!.description).toContain('Guests: not given');
-    expect(byUid.get(`${ids.farther}@${host}`)!.location).toBeNull();
+    expect(byUid.get(`booking-${ids.farther}@${host}`)!.description).toContain('Guests: not given');
+    expect(byUid.get(`booking-${ids.farther}@${host}`)!.location).toBeNull();
 
-    const soon = byUid.get(`${ids.soon}@${host}`)!;
+    const soon = byUid.get(`booking-${ids.soon}@${host}`)!;
     expect(soon.summary).toBe('Evening · Hank Porter · Wedding');
     expect(soon.description.split('\n')).toEqual([
       'Client: Hank Porter',
@@ -236,7 +236,7 @@ describe.each(databases)('the owner’s calendar feed on $name', (database) => {
     expect(soon.component.getFirstPropertyValue('url')).toBe('http://localhost:8888/admin#bookings');
 
     // A name holding , ; \ " and emoji reads back exactly: escaped, folded, never a new property.
-    const hostile = byUid.get(`${ids.later}@${host}`)!;
+    const hostile = byUid.get(`booking-${ids.later}@${host}`)!;
     expect(hostile.summary).toBe(`Morning · ${HOSTILE_NAME} · Wedding`);
     expect(hostile.description).toContain(`Client: ${HOSTILE_NAME}`);
 
@@ -257,6 +257,6 @@ describe.each(databases)('the owner’s calendar feed on $name', (database) => {
     await query(database, 'UPDATE bookings SET sequence = 3 WHERE id = $1', [ids.soon]);
     const again = parseFeed(await (await fetchFeed(url)).text());
     expect(again.events.map((event) => event.uid).sort()).toEqual(events.map((event) => event.uid).sort());
-    expect(again.events.find((event) => event.uid === `${ids.soon}@${host}`)!.sequence).toBe(3);
+    expect(again.events.find((event) => event.uid === `booking-${ids.soon}@${host}`)!.sequence).toBe(3);
   });
 });

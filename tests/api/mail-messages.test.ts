@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import emails from '@content/emails.json' with { type: 'json' };
 import settings from '@content/settings.json' with { type: 'json' };
 import { TIME_SLOTS, type TimeSlotKey } from '@shared/schemas/booking';
-import { calendarUid } from '../../netlify/lib/mail/calendar';
+import { calendarUid } from '../../netlify/lib/calendar/uid';
 import { googleCalendarUrl, outlookCalendarUrl } from '@shared/calendar-links';
 import { MailConfigError, mailConfig, type MailConfig } from '../../netlify/lib/mail/config';
 import {

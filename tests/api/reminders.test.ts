@@ -16,7 +16,7 @@ import {
 import { withDatabase } from '../../netlify/lib/db';
 import { LOGO_CID } from '../../netlify/lib/mail/logo';
 import { KINDS_WITH_SECRETS } from '../../netlify/lib/mail/outbox';
-import { texasToday } from '@shared/desk-time';
+import { texasToday } from '@shared/texas-time';
 import { slotWindow } from '@shared/time-slots';
 import type { TimeSlotKey } from '@shared/schemas/booking';
 import { addDaysUtc } from '@shared/schemas/dates';

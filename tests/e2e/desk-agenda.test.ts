@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { texasToday } from '@shared/desk-time';
+import { texasToday } from '@shared/texas-time';
 import { slotLabel } from '@shared/time-slots';
 import { addDaysUtc } from '@shared/schemas/dates';
 import { VIEWPORTS, eventually, openContext, skipBrowser, useBrowser } from './support/browser';

@@ -1,6 +1,6 @@
 import settings from '@content/settings.json' with { type: 'json' };
-import { texasToday } from '@shared/desk-time';
-import { SLOT_HOURS, businessTime, slotWindow } from '@shared/time-slots';
+import { businessTime, texasToday } from '@shared/texas-time';
+import { SLOT_HOURS, slotWindow } from '@shared/time-slots';
 import type { BookingEventType, TimeSlotKey } from '@shared/schemas/booking';
 import { addDaysUtc, daysBetweenUtc } from '@shared/schemas/dates';
 import type { Queryable } from '../db';

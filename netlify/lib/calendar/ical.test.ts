@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { contentLine, escapeText, icalLocalTime } from './ical';
+import { contentLine, escapeText, icalLocalTime, paramValue, writeComponent } from './ical';
 
 describe('escapeText', () => {
   test.each([
@@ -42,5 +42,31 @@ describe('contentLine', () => {
 describe('icalLocalTime', () => {
   test('writes a wall-clock hour as a local DATE-TIME', () => {
     expect(icalLocalTime('2026-03-08', 9)).toBe('20260308T090000');
+  });
+});
+
+describe('paramValue', () => {
+  test.each([
+    ['FALSE', 'FALSE'],
+    ['REQ-PARTICIPANT', 'REQ-PARTICIPANT'],
+    ['Dolly', 'Dolly'],
+    ['Dolly,', '"Dolly,"'],
+    ['Eve";CN=x:X-EVIL:1', `"Eve';CN=x:X-EVIL:1"`],
+    ['two\r\nlines\u0000', '"two lines"'],
+  ])('writes %j as %j', (value, written) => {
+    expect(paramValue(value)).toBe(written);
+  });
+});
+
+describe('writeComponent', () => {
+  test('writes properties with their parameters, then subcomponents, between BEGIN and END', () => {
+    const text = writeComponent({
+      name: 'VCALENDAR',
+      properties: [{ name: 'VERSION', value: '2.0' }],
+      components: [{ name: 'VEVENT', properties: [{ name: 'ATTENDEE', params: { RSVP: 'FALSE', CN: 'Ann, B' }, value: 'mailto:a@example.com' }] }],
+    });
+    expect(text).toBe(
+      'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nATTENDEE;RSVP=FALSE;CN="Ann, B":mailto:a@example.com\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n',
+    );
   });
 });

@@ -1,10 +1,16 @@
 /**
- * The pieces of an iCalendar file (RFC 5545) the owner's feed is written with: escaped TEXT values, content lines
- * folded at 75 octets, CRLF line ends, local times in America/Chicago with that zone's VTIMEZONE.
+ * The site's one iCalendar writer (RFC 5545): the mails' invitations and the owner's feed are both written with it.
+ * Escaped TEXT values, quoted parameter values, content lines folded at 75 octets, CRLF line ends.
  */
 
 /** Line end of every content line (§3.1). */
 export const CRLF = '\r\n';
+
+/** One property: its name, its parameters, and its value already in its type's form (escapeText for TEXT, …). */
+export type IcalProperty = { name: string; params?: Readonly<Record<string, string>>; value: string };
+
+/** A component (VCALENDAR, VEVENT, VTIMEZONE, …): its properties, then its subcomponents. */
+export type IcalComponent = { name: string; properties: readonly IcalProperty[]; components?: readonly IcalComponent[] };
 
 /**
  * A TEXT value (§3.3.11): backslash, semicolon and comma escaped, every kind of line break as `\n`; other control
@@ -21,6 +27,16 @@ const LINE_BREAKS = new Set(['\r\n', '\r', '\n', '\u2028', '\u2029']);
 function escapeOne(match: string): string {
   if (match === '\\' || match === ';' || match === ',') return `\\${match}`;
   return LINE_BREAKS.has(match) ? '\\n' : ' ';
+}
+
+/**
+ * A parameter value (§3.2), such as a name in CN=: a bare token as it is, anything else quoted. A quoted value may
+ * hold neither a double quote (it becomes a single one) nor a control or format character (runs become one space).
+ */
+export function paramValue(value: string): string {
+  if (/^[A-Za-z0-9-]+$/.test(value)) return value;
+  const flat = value.replace(/[\p{Cc}\p{Cf}\u2028\u2029]+/gu, ' ').replace(/"/g, "'").replace(/\s+/g, ' ').trim();
+  return `"${flat}"`;
 }
 
 const MAX_OCTETS = 75;
@@ -52,46 +68,33 @@ export function contentLine(line: string): string {
   return parts.join(`${CRLF} `) + CRLF;
 }
 
-/** The zone every local time of the feed is written in. */
-export const FEED_TIME_ZONE = 'America/Chicago';
+function propertyLine(property: IcalProperty): string {
+  let line = property.name;
+  for (const [name, value] of Object.entries(property.params ?? {})) line += `;${name}=${paramValue(value)}`;
+  return contentLine(`${line}:${property.value}`);
+}
 
-/**
- * America/Chicago as a VTIMEZONE (§3.6.5): Central Daylight Time from the second Sunday of March at 2 AM, Central
- * Standard Time from the first Sunday of November at 2 AM (the US rules since 2007). Google Calendar reads the TZID's
- * own name; Apple Calendar and Outlook read these rules.
- */
-export const CHICAGO_VTIMEZONE: readonly string[] = [
-  'BEGIN:VTIMEZONE',
-  `TZID:${FEED_TIME_ZONE}`,
-  'X-LIC-LOCATION:America/Chicago',
-  'BEGIN:DAYLIGHT',
-  'TZOFFSETFROM:-0600',
-  'TZOFFSETTO:-0500',
-  'TZNAME:CDT',
-  'DTSTART:20070311T020000',
-  'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU',
-  'END:DAYLIGHT',
-  'BEGIN:STANDARD',
-  'TZOFFSETFROM:-0500',
-  'TZOFFSETTO:-0600',
-  'TZNAME:CST',
-  'DTSTART:20071104T020000',
-  'RRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU',
-  'END:STANDARD',
-  'END:VTIMEZONE',
-];
+/** A component as iCalendar text: BEGIN, its properties, its subcomponents, END. */
+export function writeComponent(component: IcalComponent): string {
+  return (
+    contentLine(`BEGIN:${component.name}`) +
+    component.properties.map(propertyLine).join('') +
+    (component.components ?? []).map(writeComponent).join('') +
+    contentLine(`END:${component.name}`)
+  );
+}
 
 /** A calendar date (YYYY-MM-DD) as a DATE value: 20261124. */
 export function icalDate(date: string): string {
   return date.replaceAll('-', '');
 }
 
-/** A wall-clock time in the feed's zone as a local DATE-TIME value: 20261124T180000. */
+/** A wall-clock time (its zone named by TZID) as a local DATE-TIME value: 20261124T180000. */
 export function icalLocalTime(date: string, hour: number): string {
   return `${icalDate(date)}T${String(hour).padStart(2, '0')}0000`;
 }
 
-/** An instant as a UTC DATE-TIME value (DTSTAMP): 20261124T210119Z. */
+/** An instant as a UTC DATE-TIME value: 20261124T210119Z. */
 export function icalUtc(instant: Date): string {
   return instant.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 }

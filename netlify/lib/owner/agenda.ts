@@ -1,5 +1,5 @@
 import { AGENDA_DAYS, AGENDA_INQUIRY_COUNT, AGENDA_NEW_INQUIRY_CAP, type AgendaInquiry, type OwnerAgenda } from '@shared/schemas/owner';
-import { texasToday } from '@shared/desk-time';
+import { texasToday } from '@shared/texas-time';
 import { addDaysUtc } from '@shared/schemas/dates';
 import { listHeld } from '../bookings/agenda';
 import { isoTimestamp, type Queryable } from '../db';

@@ -1,14 +1,19 @@
+import deskJson from '@content/desk.json' with { type: 'json' };
+import { BOOKING_EVENT_TYPES, TIME_SLOT_KEYS } from '@shared/schemas/booking';
 import type { CalendarFeedState } from '@shared/schemas/calendar-feed';
-import { texasToday } from '@shared/desk-time';
 import { BOOKING_WINDOW_DAYS, addDaysUtc } from '@shared/schemas/dates';
-import { listHeldRows } from '../bookings/held';
-import { ownerCalendar } from '../calendar/owner-feed';
+import { fillTemplate } from '@shared/template';
+import { texasToday } from '@shared/texas-time';
+import { SLOT_HOURS, optionLabel } from '@shared/time-slots';
+import { listHeldRows, type HeldRow } from '../bookings/held';
+import type { CalendarEvent } from '../calendar/events';
+import { feedCalendar } from '../calendar/feed';
+import { blockUid, calendarUid } from '../calendar/uid';
 import { isoTimestamp, type Queryable } from '../db';
 import { mailConfig } from '../mail/config';
 import { hashSecretToken, newSecretToken } from '../secret-token';
 import { recordAudit } from './audit';
 import type { OwnerUser } from './sessions';
-
 
 /**
  * Creates the owner's calendar feed, or replaces it (rotation: the old URL stops working at once), and records which
@@ -73,4 +78,90 @@ export async function calendarFeedFor(db: Queryable, token: string, now: Date): 
   if (!(await isCalendarFeedToken(db, token))) return undefined;
   const { siteUrl, siteHost } = mailConfig();
   return ownerCalendar(await listHeldRows(db, feedRange(now)), { siteUrl, siteHost, now });
+}
+
+const words = deskJson.desk.calendar.event;
+
+/** Where the feed's events point and what they are stamped with. */
+export type FeedSite = { siteUrl: string; siteHost: string; now: Date };
+
+function deskUrl(site: FeedSite): string {
+  return `${site.siteUrl}/admin#bookings`;
+}
+
+function reservationEvent(row: HeldRow, site: FeedSite): CalendarEvent {
+  const name = row.client_name ?? words.notGiven;
+  const eventType = row.event_type ? optionLabel(BOOKING_EVENT_TYPES, row.event_type) : words.notGiven;
+  const hours = SLOT_HOURS[row.time_slot];
+  return {
+    uid: calendarUid(row.id, site.siteHost),
+    sequence: row.sequence,
+    time: { kind: 'texas-hours', date: row.date, startHour: hours.start, endHour: hours.end },
+    summary: fillTemplate(words.summary, { slot: words.slots[row.time_slot], name, eventType }),
+    description: [
+      fillTemplate(words.client, { name }),
+      fillTemplate(words.eventType, { eventType }),
+      fillTemplate(words.guests, { guests: row.guest_count ?? words.notGiven }),
+      fillTemplate(words.phone, { phone: row.phone ?? words.notGiven }),
+      fillTemplate(words.location, { location: row.event_location ?? words.notGiven }),
+      fillTemplate(words.desk, { url: deskUrl(site) }),
+    ].join('\n'),
+    location: row.event_location,
+    url: deskUrl(site),
+    status: 'CONFIRMED',
+  };
+}
+
+/**
+ * A block's held slots of one day as events: one per run of adjacent slots (a whole day is one all-day event), so a
+ * lifted slot in the middle never leaves an event claiming it.
+ */
+function blockEvents(rows: HeldRow[], site: FeedSite): CalendarEvent[] {
+  const slots = [...rows].sort((a, b) => TIME_SLOT_KEYS.indexOf(a.time_slot) - TIME_SLOT_KEYS.indexOf(b.time_slot));
+  const runs: HeldRow[][] = [];
+  for (const row of slots) {
+    const run = runs.at(-1);
+    const last = run?.at(-1);
+    if (run && last && SLOT_HOURS[last.time_slot].end === SLOT_HOURS[row.time_slot].start) run.push(row);
+    else runs.push([row]);
+  }
+  return runs.map((run): CalendarEvent => {
+    const first = run[0]!;
+    const last = run.at(-1)!;
+    const wholeDay = run.length === TIME_SLOT_KEYS.length;
+    const note = run.find((row) => row.block_note)?.block_note;
+    return {
+      uid: blockUid(first.block_id ?? first.id, first.date, first.time_slot, site.siteHost),
+      sequence: Math.max(...run.map((row) => row.sequence)),
+      time: wholeDay
+        ? { kind: 'days', date: first.date, endDate: addDaysUtc(first.date, 1) }
+        : { kind: 'texas-hours', date: first.date, startHour: SLOT_HOURS[first.time_slot].start, endHour: SLOT_HOURS[last.time_slot].end },
+      summary: fillTemplate(words.blockSummary, {
+        slots: wholeDay ? words.wholeDay : run.map((row) => words.slots[row.time_slot]).join(', '),
+      }),
+      description: [...(note ? [fillTemplate(words.blockNote, { note })] : []), fillTemplate(words.desk, { url: deskUrl(site) })].join(
+        '\n',
+      ),
+      url: deskUrl(site),
+      status: 'CONFIRMED',
+    };
+  });
+}
+
+/** The owner's calendar (RFC 5545, METHOD:PUBLISH) of the held rows `rows`: reservations, then each block's runs. */
+export function ownerCalendar(rows: readonly HeldRow[], site: FeedSite): string {
+  const blocks = new Map<string, HeldRow[]>();
+  const events: CalendarEvent[] = [];
+  for (const row of rows) {
+    if (row.kind === 'reservation') {
+      events.push(reservationEvent(row, site));
+      continue;
+    }
+    const key = `${row.block_id ?? row.id}|${row.date}`;
+    const group = blocks.get(key);
+    if (group) group.push(row);
+    else blocks.set(key, [row]);
+  }
+  for (const group of blocks.values()) events.push(...blockEvents(group, site));
+  return feedCalendar({ name: words.calendarName, events, now: site.now });
 }

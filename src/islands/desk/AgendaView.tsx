@@ -1,5 +1,5 @@
 import type { DeskCopy } from '../../content-schemas/desk';
-import { formatTexasMoment } from '@shared/desk-time';
+import { formatTexasMoment } from '@shared/texas-time';
 import { fetchAgenda } from '../../lib/desk-api';
 import { fillTemplate } from '@shared/template';
 import { formatLongDate } from '@shared/time-slots';

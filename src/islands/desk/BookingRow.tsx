@@ -1,5 +1,5 @@
 import type { DeskCopy } from '../../content-schemas/desk';
-import { formatTexasMoment } from '@shared/desk-time';
+import { formatTexasMoment } from '@shared/texas-time';
 import { mailtoHref } from '../../lib/mailto';
 import { telHref } from '@shared/phone';
 import { formatLongDate, optionLabel, slotLabel } from '@shared/time-slots';

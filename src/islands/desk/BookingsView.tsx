@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { DeskCopy } from '../../content-schemas/desk';
 import { cancelBooking, fetchBookings, isUnauthorized } from '../../lib/desk-api';
-import { texasToday } from '@shared/desk-time';
+import { texasToday } from '@shared/texas-time';
 import { formatLongDate, slotLabel } from '@shared/time-slots';
 import { addDaysUtc } from '@shared/schemas/dates';
 import { MAX_BOOKING_RANGE_DAYS, MAX_CANCEL_REASON_LENGTH, type OwnerBooking } from '@shared/schemas/owner/bookings';

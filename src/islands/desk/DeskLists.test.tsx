@@ -2,7 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import desk from '@content/desk.json';
-import { texasToday } from '@shared/desk-time';
+import { texasToday } from '@shared/texas-time';
 import { addDaysUtc } from '@shared/schemas/dates';
 import type { OwnerBooking } from '@shared/schemas/owner/bookings';
 import { dismissToast } from '../../stores/toasts';

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import desk from '@content/desk.json';
-import { texasToday } from '@shared/desk-time';
+import { texasToday } from '@shared/texas-time';
 import { fillTemplate } from '@shared/template';
 import { formatLongDate } from '@shared/time-slots';
 import { addDaysUtc } from '@shared/schemas/dates';

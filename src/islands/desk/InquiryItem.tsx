@@ -1,6 +1,6 @@
 import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { DeskCopy } from '../../content-schemas/desk';
-import { formatTexasMoment } from '@shared/desk-time';
+import { formatTexasMoment } from '@shared/texas-time';
 import { INQUIRY_FIELD_COPY, inquiryFieldText } from '@shared/inquiry-fields';
 import { mailtoHref } from '../../lib/mailto';
 import { telHref } from '@shared/phone';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { DeskCopy } from '../../content-schemas/desk';
 import { addInquiryNote } from '../../lib/desk-api';
-import { formatTexasMoment } from '@shared/desk-time';
+import { formatTexasMoment } from '@shared/texas-time';
 import { InquiryNoteSchema, MAX_NOTE_LENGTH, type OwnerInquiryNote } from '@shared/schemas/owner/inquiries';
 import Field from '../form/Field';
 import { useApiForm } from '../form/use-api-form';

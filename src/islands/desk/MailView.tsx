@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import type { DeskCopy } from '../../content-schemas/desk';
 import { fetchMailStatus, isUnauthorized, retryMail } from '../../lib/desk-api';
-import { formatTexasMoment } from '@shared/desk-time';
+import { formatTexasMoment } from '@shared/texas-time';
 import { fillTemplate } from '@shared/template';
 import { showToast } from '../../stores/toasts';
 import LoadState from './LoadState';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { formatTexasMoment, texasToday } from './desk-time';
+import { formatTexasMoment, texasToday } from './texas-time';
 
 describe('texasToday', () => {
   test.each([
