@@ -5,7 +5,7 @@
  */
 import { withDatabase } from '../../netlify/lib/db';
 import type { DatabaseConfig } from '../../netlify/lib/env';
-import type { HeldRow } from '../../netlify/lib/bookings/held';
+import type { FeedRow as HeldRow } from '../../netlify/lib/bookings/views';
 import { ownerCalendar } from '../../netlify/lib/calendar/owner-feed';
 import { TIME_SLOT_KEYS } from '@shared/schemas/booking';
 import { addDaysUtc, todayUtc } from '@shared/schemas/dates';

@@ -3,7 +3,7 @@ import { BOOKING_EVENT_TYPES, TIME_SLOT_KEYS, type TimeSlotKey } from '@shared/s
 import { fillTemplate } from '@shared/template';
 import { SLOT_HOURS, optionLabel } from '@shared/time-slots';
 import { addDaysUtc } from '@shared/schemas/dates';
-import type { HeldRow } from '../bookings/held';
+import type { FeedRow as HeldRow } from '../bookings/views';
 import {
   CHICAGO_VTIMEZONE,
   FEED_TIME_ZONE,

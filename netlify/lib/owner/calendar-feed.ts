@@ -1,12 +1,12 @@
 import type { CalendarFeedState } from '@shared/schemas/calendar-feed';
 import { texasToday } from '@shared/desk-time';
 import { BOOKING_WINDOW_DAYS, addDaysUtc } from '@shared/schemas/dates';
-import { listHeldRows } from '../bookings/held';
+import { listFeedRows as listHeldRows } from '../bookings/read';
 import { ownerCalendar } from '../calendar/owner-feed';
 import { isoTimestamp, type Queryable } from '../db';
 import { mailConfig } from '../mail/config';
 import { hashSecretToken, newSecretToken } from '../secret-token';
-import { recordAudit } from './audit';
+import { recordAudit } from '../audit/log';
 import type { OwnerUser } from './sessions';
 
 
