@@ -139,8 +139,8 @@ try {
   }
   const worst = Math.max(...results.filter((result) => !result.label.startsWith('(')).map((result) => result.p99));
   // The same queries on one open connection: what the database itself costs, without connection set-up.
-  const { listInquiries } = await import('../netlify/lib/owner/inquiries');
-  const { listBookings } = await import('../netlify/lib/bookings/list');
+  const { listInquiries } = await import('../netlify/lib/inquiries/read');
+  const { listBookings } = await import('../netlify/lib/bookings/read');
   const { readAgenda } = await import('../netlify/lib/owner/agenda');
   const { queueDueReminders } = await import('../netlify/lib/bookings/reminders');
   const { mailConfig } = await import('../netlify/lib/mail/config');

@@ -4,7 +4,7 @@
  * `-- --full` shows whole addresses and subjects; `-- --retry=<id>[,<id>…]` puts failed messages back in line.
  */
 import { withDatabase } from '../netlify/lib/db';
-import { countMessages, listFailedMessages, listWaitingMessages, retryFailedMessages } from '../netlify/lib/mail/outbox';
+import { countMessages, listFailedMessages, listWaitingMessages, retryFailedMessages } from '../netlify/lib/mail/outbox/report';
 import { formatOutboxStatus } from '../netlify/lib/mail/status';
 import { keepNewFilesPrivate } from './lib/private-files';
 import { projectDatabase, type DatabaseHandle } from './lib/shared-harness/database';

@@ -2,10 +2,13 @@ import type { Config } from '@netlify/functions';
 import * as v from 'valibot';
 import { texasToday } from '@shared/texas-time';
 import { BlockSchema } from '@shared/schemas/owner';
-import { blockSlots, heldMessage, listBlocks } from '../lib/bookings/blocks';
+import { refused } from '@shared/result';
+import { blockSlots } from '../lib/bookings/blocks';
+import { listBlocks } from '../lib/bookings/read';
 import { liftBlock } from '../lib/bookings/release';
 import { readJsonBody } from '../lib/http/body';
 import { reply, replyError, replyInvalid } from '../lib/http/reply';
+import { replyRefusal } from '../lib/http/refusal';
 import { isUuid, ownerEndpoint } from '../lib/owner/endpoint';
 
 /**
@@ -22,19 +25,18 @@ export default ownerEndpoint('admin-blocks', {
   POST: async (req, { db, params, session }) => {
     if (params.id !== undefined) return replyError(404, 'not_found', 'Send new blocks to /api/admin/blocks.');
     const body = await readJsonBody(req);
-    if (!body.ok) return body.response;
+    if (!body.ok) return replyRefusal(body);
     const block = v.safeParse(BlockSchema, body.value);
     if (!block.success) return replyInvalid(block.issues);
     const result = await blockSlots(db, block.output, session.user.username);
-    if (result.outcome === 'taken') return replyError(409, 'slot_taken', heldMessage(result.held), { held: result.held });
-    return reply(201, { block: result.block });
+    // A refusal names every held slot (`held`), its message the first few.
+    return result.ok ? reply(201, { block: result.value }) : replyRefusal(result);
   },
   DELETE: async (_req, { db, now, params, session }) => {
     const id = params.id ?? '';
-    const result = isUuid(id) ? await liftBlock(db, { id, username: session.user.username, now }) : { outcome: 'not_found' as const };
-    if (result.outcome === 'not_found') return replyError(404, 'not_found', 'There is no block with that id.');
-    if (result.outcome === 'already_lifted') return replyError(409, 'already_lifted', 'That block was already lifted.');
-    return reply(200, { block: result.block });
+    const result = isUuid(id) ? await liftBlock(db, { id, username: session.user.username, now }) : refused('not_found');
+    if (!result.ok) return replyRefusal(result, { not_found: 'There is no block with that id.' });
+    return reply(200, { block: result.value });
   },
 });
 

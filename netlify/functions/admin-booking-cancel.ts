@@ -1,9 +1,11 @@
 import type { Config } from '@netlify/functions';
 import * as v from 'valibot';
 import { OwnerCancelSchema } from '@shared/schemas/owner';
+import { done, refused } from '@shared/result';
 import { releaseByOwner } from '../lib/bookings/release';
 import { readJsonBody } from '../lib/http/body';
-import { reply, replyError, replyInvalid } from '../lib/http/reply';
+import { reply, replyInvalid } from '../lib/http/reply';
+import { replyRefusal } from '../lib/http/refusal';
 import { deliverSoon } from '../lib/mail/deliver';
 import { isUuid, ownerEndpoint } from '../lib/owner/endpoint';
 
@@ -19,22 +21,24 @@ function hasNoBody(req: Request): boolean {
  */
 export default ownerEndpoint('admin-booking-cancel', {
   POST: async (req, { db, now, params, background, session }) => {
-    const body = hasNoBody(req) ? { ok: true as const, value: {} } : await readJsonBody(req);
-    if (!body.ok) return body.response;
+    const body = hasNoBody(req) ? done({}) : await readJsonBody(req);
+    if (!body.ok) return replyRefusal(body);
     const request = v.safeParse(OwnerCancelSchema, body.value);
     if (!request.success) return replyInvalid(request.issues);
     const id = params.id ?? '';
     const { reason } = request.output;
     const result = isUuid(id)
       ? await releaseByOwner(db, { id, kind: 'reservation', username: session.user.username, reason, now })
-      : { outcome: 'not_found' as const };
-    if (result.outcome === 'not_found') return replyError(404, 'not_found', 'There is no reservation with that id.');
-    if (result.outcome === 'already_released') {
-      return replyError(409, 'already_cancelled', 'That reservation was already cancelled.');
+      : refused('not_found');
+    if (!result.ok) {
+      return replyRefusal(result, {
+        not_found: 'There is no reservation with that id.',
+        already_cancelled: 'That reservation was already cancelled.',
+      });
     }
     // On Netlify the send runs on after the answer (waitUntil), so this request's connection is not held during SMTP.
-    await deliverSoon(background, result.mailIds);
-    return reply(200, { booking: result.booking });
+    await deliverSoon(background, result.value.mailIds);
+    return reply(200, { booking: result.value.booking });
   },
 });
 

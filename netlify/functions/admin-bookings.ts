@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { BookingRangeSchema } from '@shared/schemas/owner';
 import { queryParams } from '../lib/http/query';
 import { reply, replyInvalid } from '../lib/http/reply';
-import { listBookings } from '../lib/bookings/list';
+import { listBookings } from '../lib/bookings/read';
 import { ownerEndpoint } from '../lib/owner/endpoint';
 
 /** GET /api/admin/bookings?from=&to=: every reservation and block in the range (at most two years), with its state. */

@@ -4,9 +4,11 @@ import { InquiryExportQuerySchema, InquiryExportSchema, type InquiryStatus } fro
 import { readJsonBody } from '../lib/http/body';
 import { queryParams } from '../lib/http/query';
 import { API_HEADERS, replyInvalid } from '../lib/http/reply';
-import { recordAudit } from '../lib/owner/audit';
+import { replyRefusal } from '../lib/http/refusal';
+import { recordAudit } from '../lib/audit/log';
 import { ownerEndpoint, type OwnerHandler } from '../lib/owner/endpoint';
-import { exportInquiries, inquiriesCsv } from '../lib/owner/inquiries';
+import { inquiriesCsv } from '../lib/inquiries/csv';
+import { exportInquiries } from '../lib/inquiries/read';
 
 /** The CSV download of the inquiries matching `q` and `status` (every inquiry when neither), audit-logged. */
 async function download(
@@ -41,7 +43,7 @@ export default ownerEndpoint('admin-inquiries-csv', {
   },
   POST: async (req, context) => {
     const body = await readJsonBody(req);
-    if (!body.ok) return body.response;
+    if (!body.ok) return replyRefusal(body);
     const search = v.safeParse(InquiryExportSchema, body.value);
     if (!search.success) return replyInvalid(search.issues);
     return download(search.output, context);

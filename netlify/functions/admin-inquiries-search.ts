@@ -4,8 +4,9 @@ import { InquirySearchSchema } from '@shared/schemas/owner';
 import { readJsonBody } from '../lib/http/body';
 import { replyInvalidPage } from '../lib/http/query';
 import { reply } from '../lib/http/reply';
+import { replyRefusal } from '../lib/http/refusal';
 import { ownerEndpoint } from '../lib/owner/endpoint';
-import { listInquiries } from '../lib/owner/inquiries';
+import { listInquiries } from '../lib/inquiries/read';
 
 /**
  * POST /api/admin/inquiries/search { q, status?, cursor? }: a page of the inquiries whose name, e-mail or phone holds
@@ -15,7 +16,7 @@ import { listInquiries } from '../lib/owner/inquiries';
 export default ownerEndpoint('admin-inquiries-search', {
   POST: async (req, { db }) => {
     const body = await readJsonBody(req);
-    if (!body.ok) return body.response;
+    if (!body.ok) return replyRefusal(body);
     const search = v.safeParse(InquirySearchSchema, body.value);
     if (!search.success) return replyInvalidPage(search.issues);
     const { q, status, cursor } = search.output;

@@ -4,7 +4,7 @@ import { InquiryListQuerySchema } from '@shared/schemas/owner';
 import { queryParams, replyInvalidPage } from '../lib/http/query';
 import { reply } from '../lib/http/reply';
 import { ownerEndpoint } from '../lib/owner/endpoint';
-import { listInquiries } from '../lib/owner/inquiries';
+import { listInquiries } from '../lib/inquiries/read';
 
 /**
  * GET /api/admin/inquiries?status=&cursor=: 50 inquiries a page, newest first, of one status or all. Searching is

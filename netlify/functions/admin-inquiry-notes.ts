@@ -3,8 +3,9 @@ import * as v from 'valibot';
 import { InquiryNoteSchema } from '@shared/schemas/owner';
 import { readJsonBody } from '../lib/http/body';
 import { reply, replyError, replyInvalid } from '../lib/http/reply';
+import { replyRefusal } from '../lib/http/refusal';
 import { isUuid, ownerEndpoint } from '../lib/owner/endpoint';
-import { addInquiryNote } from '../lib/owner/inquiries';
+import { addInquiryNote } from '../lib/inquiries/write';
 
 /**
  * POST /api/admin/inquiries/{id}/notes { text }: appends a private note, signed with the owner's username and dated
@@ -13,7 +14,7 @@ import { addInquiryNote } from '../lib/owner/inquiries';
 export default ownerEndpoint('admin-inquiry-notes', {
   POST: async (req, { db, params, session }) => {
     const body = await readJsonBody(req);
-    if (!body.ok) return body.response;
+    if (!body.ok) return replyRefusal(body);
     const note = v.safeParse(InquiryNoteSchema, body.value);
     if (!note.success) return replyInvalid(note.issues);
     const id = params.id ?? '';

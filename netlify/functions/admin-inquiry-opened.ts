@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { reply, replyError } from '../lib/http/reply';
 import { isUuid, ownerEndpoint } from '../lib/owner/endpoint';
-import { openInquiry } from '../lib/owner/inquiries';
+import { openInquiry } from '../lib/inquiries/write';
 
 /**
  * POST /api/admin/inquiries/{id}/opened: the owner opened the inquiry in the desk. Its "new" mark goes (the first

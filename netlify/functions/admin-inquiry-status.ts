@@ -3,8 +3,9 @@ import * as v from 'valibot';
 import { InquiryStatusChangeSchema } from '@shared/schemas/owner';
 import { readJsonBody } from '../lib/http/body';
 import { reply, replyError, replyInvalid } from '../lib/http/reply';
+import { replyRefusal } from '../lib/http/refusal';
 import { isUuid, ownerEndpoint } from '../lib/owner/endpoint';
-import { setInquiryStatus } from '../lib/owner/inquiries';
+import { setInquiryStatus } from '../lib/inquiries/write';
 
 /**
  * POST /api/admin/inquiries/{id}/status { status }: moves an inquiry along the pipeline; the change (who, from, to)
@@ -13,7 +14,7 @@ import { setInquiryStatus } from '../lib/owner/inquiries';
 export default ownerEndpoint('admin-inquiry-status', {
   POST: async (req, { db, params, session }) => {
     const body = await readJsonBody(req);
-    if (!body.ok) return body.response;
+    if (!body.ok) return replyRefusal(body);
     const change = v.safeParse(InquiryStatusChangeSchema, body.value);
     if (!change.success) return replyInvalid(change.issues);
     const id = params.id ?? '';

@@ -1,8 +1,8 @@
 import type { Config } from '@netlify/functions';
 import type { OwnerMailStatus } from '@shared/schemas/owner';
 import { reply, replyError } from '../lib/http/reply';
-import { countMessages, listFailedMessages, retryFailedMessages } from '../lib/mail/outbox';
-import { recordAudit } from '../lib/owner/audit';
+import { countMessages, listFailedMessages, retryFailedMessages } from '../lib/mail/outbox/report';
+import { recordAudit } from '../lib/audit/log';
 import { isUuid, ownerEndpoint } from '../lib/owner/endpoint';
 
 /**

@@ -3,7 +3,8 @@ import * as v from 'valibot';
 import { SIGN_IN_FAILED_MESSAGE, SignInSchema, type OwnerSession } from '@shared/schemas/owner';
 import { readJsonBody } from '../lib/http/body';
 import { API_HEADERS, reply, replyError, replyInvalid } from '../lib/http/reply';
-import { recordAudit } from '../lib/owner/audit';
+import { replyRefusal } from '../lib/http/refusal';
+import { recordAudit } from '../lib/audit/log';
 import { deviceCookie, deviceTokenOf } from '../lib/owner/devices';
 import { ownerEndpoint } from '../lib/owner/endpoint';
 import { clearedSessionCookie, revokeSession, sessionCookie } from '../lib/owner/sessions';
@@ -38,7 +39,7 @@ export default ownerEndpoint(
   {
     POST: async (req, { db, now, session }) => {
       const body = await readJsonBody(req);
-      if (!body.ok) return body.response;
+      if (!body.ok) return replyRefusal(body);
       const credentials = v.safeParse(SignInSchema, body.value);
       if (!credentials.success) return replyInvalid(credentials.issues);
       const result = await signIn(db, credentials.output, now, deviceTokenOf(req));

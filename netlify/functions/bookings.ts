@@ -3,31 +3,16 @@ import * as v from 'valibot';
 import { BookingSchema } from '@shared/schemas/booking';
 import { todayUtc } from '@shared/schemas/dates';
 import { isHoneypotFilled } from '@shared/schemas/honeypot';
-import { HOLD_LIMIT_MESSAGE, TOO_MANY_HOLDS_MESSAGE } from '@shared/schemas/holds';
-import { queueBookingMails, reserveSlot, type ReserveResult } from '../lib/bookings/reserve';
+import { queueBookingMails, reserveSlot } from '../lib/bookings/reserve';
 import { withDatabase } from '../lib/db';
 import { undoneAfter } from '../lib/honeypot';
 import { readJsonBody } from '../lib/http/body';
 import { endpoint } from '../lib/http/endpoint';
 import { noteInLog } from '../lib/http/log';
-import { reply, replyError, replyInvalid } from '../lib/http/reply';
-import { replySlotRefusal } from '../lib/http/slot-refusal';
+import { reply, replyInvalid } from '../lib/http/reply';
+import { replyRefusal } from '../lib/http/refusal';
 import { answerOnce, idempotentRequest, readIdempotencyKey } from '../lib/idempotency';
 import { deliverSoon } from '../lib/mail/deliver';
-
-function replyReservation(result: ReserveResult): Response {
-  switch (result.outcome) {
-    case 'reserved':
-      return reply(201, { booking: result.booking });
-    case 'slot_taken':
-    case 'slot_started':
-      return replySlotRefusal(result.outcome);
-    case 'hold_limit_reached':
-      return replyError(422, 'hold_limit_reached', HOLD_LIMIT_MESSAGE, { fields: { clientEmail: HOLD_LIMIT_MESSAGE } });
-    case 'too_many_holds':
-      return replyError(429, 'too_many_holds', TOO_MANY_HOLDS_MESSAGE);
-  }
-}
 
 /**
  * POST /api/bookings: reserves a time slot and sends the confirmation (calendar file, cancel link) and the owner's
@@ -38,9 +23,9 @@ function replyReservation(result: ReserveResult): Response {
  */
 export default endpoint('bookings', ['POST'], async (req, context) => {
   const key = readIdempotencyKey(req);
-  if (!key.ok) return key.response;
+  if (!key.ok) return replyRefusal(key);
   const body = await readJsonBody(req);
-  if (!body.ok) return body.response;
+  if (!body.ok) return replyRefusal(body);
   const booking = v.safeParse(BookingSchema, body.value);
   if (!booking.success) return replyInvalid(booking.issues);
   const now = new Date();
@@ -50,16 +35,16 @@ export default endpoint('bookings', ['POST'], async (req, context) => {
   // after the commit they are sent without holding up the answer.
   let mailIds: readonly string[] = [];
   const response = await withDatabase(context, (db) =>
-    answerOnce(db, idempotentRequest(req, 'bookings', key.key, body.value, context.ip, now), async (tx) => {
+    answerOnce(db, idempotentRequest(req, 'bookings', key.value, body.value, context.ip, now), async (tx) => {
       const reserve = async () => {
         const result = await reserveSlot(tx, booking.output, today, { ip: context.ip, now });
-        const ids = result.outcome === 'reserved' ? await queueBookingMails(tx, result.booking) : [];
+        const ids = result.ok ? await queueBookingMails(tx, result.value) : [];
         return { result, ids };
       };
       // A bot's reservation is made and undone: it gets a person's answer, and no slot, hold or mail stays.
       const { result, ids } = isBot ? await undoneAfter(tx, reserve) : await reserve();
       if (!isBot) mailIds = ids;
-      return replyReservation(result);
+      return result.ok ? reply(201, { booking: result.value }) : replyRefusal(result);
     }),
   );
   await deliverSoon(context, mailIds);

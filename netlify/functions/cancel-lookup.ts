@@ -4,9 +4,9 @@ import { CancelRequestSchema } from '@shared/schemas/cancel';
 import { findBookingByCancelToken } from '../lib/bookings/cancel-links';
 import { withDatabase } from '../lib/db';
 import { readJsonBody } from '../lib/http/body';
-import { replyCancelRefusal } from '../lib/http/cancel-refusal';
 import { endpoint } from '../lib/http/endpoint';
 import { reply, replyInvalid } from '../lib/http/reply';
+import { replyRefusal } from '../lib/http/refusal';
 
 /**
  * POST /api/cancel/lookup { token }: the booking a client's cancel link belongs to (200 { booking }), or why it cannot
@@ -15,11 +15,11 @@ import { reply, replyInvalid } from '../lib/http/reply';
  */
 export default endpoint('cancel-lookup', ['POST'], async (req, context) => {
   const body = await readJsonBody(req);
-  if (!body.ok) return body.response;
+  if (!body.ok) return replyRefusal(body);
   const request = v.safeParse(CancelRequestSchema, body.value);
   if (!request.success) return replyInvalid(request.issues);
   const found = await withDatabase(context, (db) => findBookingByCancelToken(db, request.output.token, new Date()));
-  return found.ok ? reply(200, { booking: found.booking }) : replyCancelRefusal(found.refusal);
+  return found.ok ? reply(200, { booking: found.value.booking }) : replyRefusal(found);
 });
 
 export const config: Config = {

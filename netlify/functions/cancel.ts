@@ -1,12 +1,12 @@
 import type { Config } from '@netlify/functions';
 import * as v from 'valibot';
 import { CancelRequestSchema } from '@shared/schemas/cancel';
-import { releaseByCancelLink } from '../lib/bookings/cancel-links';
+import { releaseByCancelLink } from '../lib/bookings/release';
 import { withDatabase } from '../lib/db';
 import { readJsonBody } from '../lib/http/body';
-import { replyCancelRefusal } from '../lib/http/cancel-refusal';
 import { endpoint } from '../lib/http/endpoint';
 import { reply, replyInvalid } from '../lib/http/reply';
+import { replyRefusal } from '../lib/http/refusal';
 import { deliverSoon } from '../lib/mail/deliver';
 
 /**
@@ -17,13 +17,13 @@ import { deliverSoon } from '../lib/mail/deliver';
  */
 export default endpoint('cancel', ['POST'], async (req, context) => {
   const body = await readJsonBody(req);
-  if (!body.ok) return body.response;
+  if (!body.ok) return replyRefusal(body);
   const request = v.safeParse(CancelRequestSchema, body.value);
   if (!request.success) return replyInvalid(request.issues);
   const result = await withDatabase(context, (db) => releaseByCancelLink(db, request.output.token, new Date()));
-  if (!result.ok) return replyCancelRefusal(result.refusal);
-  await deliverSoon(context, result.mailIds);
-  return reply(200, { booking: result.booking });
+  if (!result.ok) return replyRefusal(result);
+  await deliverSoon(context, result.value.mailIds);
+  return reply(200, { booking: result.value.booking });
 });
 
 export const config: Config = {

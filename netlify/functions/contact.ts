@@ -8,10 +8,11 @@ import { readJsonBody } from '../lib/http/body';
 import { endpoint } from '../lib/http/endpoint';
 import { noteInLog } from '../lib/http/log';
 import { reply, replyInvalid } from '../lib/http/reply';
+import { replyRefusal } from '../lib/http/refusal';
 import { answerOnce, idempotentRequest, readIdempotencyKey } from '../lib/idempotency';
-import { createInquiry } from '../lib/inquiries';
+import { createInquiry } from '../lib/inquiries/write';
 import { deliverSoon } from '../lib/mail/deliver';
-import { enqueueInquiryMails } from '../lib/mail/outbox';
+import { enqueueInquiryMails } from '../lib/mail/outbox/write';
 
 /**
  * POST /api/contact: stores an event inquiry with its two e-mails (owner, client), answers 201 { id }. An
@@ -19,9 +20,9 @@ import { enqueueInquiryMails } from '../lib/mail/outbox';
  */
 export default endpoint('contact', ['POST'], async (req, context) => {
   const key = readIdempotencyKey(req);
-  if (!key.ok) return key.response;
+  if (!key.ok) return replyRefusal(key);
   const body = await readJsonBody(req);
-  if (!body.ok) return body.response;
+  if (!body.ok) return replyRefusal(body);
   const inquiry = v.safeParse(InquirySchema, body.value);
   if (!inquiry.success) return replyInvalid(inquiry.issues);
   const isBot = isHoneypotFilled(inquiry.output);
@@ -29,7 +30,7 @@ export default endpoint('contact', ['POST'], async (req, context) => {
   // answer (a replayed answer wrote none).
   let mailIds: readonly string[] = [];
   const response = await withDatabase(context, (db) =>
-    answerOnce(db, idempotentRequest(req, 'contact', key.key, body.value, context.ip, new Date()), async (tx) => {
+    answerOnce(db, idempotentRequest(req, 'contact', key.value, body.value, context.ip, new Date()), async (tx) => {
       const store = async () => {
         const stored = await createInquiry(tx, inquiry.output);
         return { stored, ids: await enqueueInquiryMails(tx, { ...inquiry.output, ...stored }) };

@@ -1,27 +1,13 @@
 import type { Config } from '@netlify/functions';
 import * as v from 'valibot';
-import { RescheduleRequestSchema, SAME_SLOT_MESSAGE } from '@shared/schemas/cancel';
-import { moveByCancelLink, type MoveRefusal } from '../lib/bookings/move';
+import { RescheduleRequestSchema } from '@shared/schemas/cancel';
+import { moveByCancelLink } from '../lib/bookings/move';
 import { withDatabase } from '../lib/db';
 import { readJsonBody } from '../lib/http/body';
-import { replyCancelRefusal } from '../lib/http/cancel-refusal';
 import { endpoint } from '../lib/http/endpoint';
-import { reply, replyError, replyInvalid } from '../lib/http/reply';
-import { replySlotRefusal } from '../lib/http/slot-refusal';
+import { reply, replyInvalid } from '../lib/http/reply';
+import { replyRefusal } from '../lib/http/refusal';
 import { deliverSoon } from '../lib/mail/deliver';
-
-function replyMoveRefusal(refusal: MoveRefusal): Response {
-  switch (refusal) {
-    // The booking endpoint's very answers: one message for a slot someone else holds, one for a slot under way.
-    case 'slot_taken':
-    case 'slot_started':
-      return replySlotRefusal(refusal);
-    case 'same_slot':
-      return replyError(409, 'same_slot', SAME_SLOT_MESSAGE, { fields: { timeSlot: SAME_SLOT_MESSAGE } });
-    default:
-      return replyCancelRefusal(refusal);
-  }
-}
 
 /**
  * POST /api/bookings/reschedule { token, date, timeSlot }: moves the booking of a client's change-or-cancel link to
@@ -32,14 +18,15 @@ function replyMoveRefusal(refusal: MoveRefusal): Response {
  */
 export default endpoint('reschedule', ['POST'], async (req, context) => {
   const body = await readJsonBody(req);
-  if (!body.ok) return body.response;
+  if (!body.ok) return replyRefusal(body);
   const request = v.safeParse(RescheduleRequestSchema, body.value);
   if (!request.success) return replyInvalid(request.issues);
   const { token, date, timeSlot } = request.output;
   const result = await withDatabase(context, (db) => moveByCancelLink(db, { token, date, timeSlot, now: new Date() }));
-  if (!result.ok) return replyMoveRefusal(result.refusal);
-  await deliverSoon(context, result.mailIds);
-  return reply(200, { booking: result.booking });
+  // A slot refusal is the booking endpoint's very answer (the same code, message and field).
+  if (!result.ok) return replyRefusal(result);
+  await deliverSoon(context, result.value.mailIds);
+  return reply(200, { booking: result.value.booking });
 });
 
 export const config: Config = {

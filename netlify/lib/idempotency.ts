@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import * as v from 'valibot';
 import { IDEMPOTENCY_KEY_HEADER, IdempotencyKeySchema } from '@shared/schemas/idempotency-key';
 import type { Queryable } from './db';
+import { done, refused, type Result } from '@shared/result';
 import { reply, replyError } from './http/reply';
 import { takeFromThrottle, type ThrottleRule } from './throttle';
 import { inTransaction, type Transaction } from './transaction';
@@ -37,16 +38,16 @@ export type IdempotentRequest = {
   now: Date;
 };
 
-/** The Idempotency-Key of a request: absent, valid, or the 400 answer to send instead. */
-export type IdempotencyKeyHeader = { ok: true; key: string | undefined } | { ok: false; response: Response };
+/** The Idempotency-Key of a request: absent (undefined), valid, or refused with the schema's message. */
+export type IdempotencyKeyHeader = Result<string | undefined, 'invalid_idempotency_key', { message: string }>;
 
 /** Reads and checks the Idempotency-Key header (no header: `key` is undefined and the request works as before). */
 export function readIdempotencyKey(req: Request): IdempotencyKeyHeader {
   const value = req.headers.get(IDEMPOTENCY_KEY_HEADER);
-  if (value === null) return { ok: true, key: undefined };
+  if (value === null) return done(undefined);
   const parsed = v.safeParse(IdempotencyKeySchema, value);
-  if (parsed.success) return { ok: true, key: parsed.output };
-  return { ok: false, response: replyError(400, 'invalid_idempotency_key', parsed.issues[0].message) };
+  if (parsed.success) return done(parsed.output);
+  return refused('invalid_idempotency_key', { message: parsed.issues[0].message });
 }
 
 /** JSON with every object's keys sorted, so the same body always gives the same text. */

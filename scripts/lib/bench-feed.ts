@@ -5,7 +5,7 @@
  */
 import { withDatabase } from '../../netlify/lib/db';
 import type { DatabaseConfig } from '../../netlify/lib/env';
-import type { HeldRow } from '../../netlify/lib/bookings/held';
+import type { FeedRow } from '../../netlify/lib/bookings/views';
 import { ownerCalendar } from '../../netlify/lib/owner/calendar-feed';
 import { TIME_SLOT_KEYS } from '@shared/schemas/booking';
 import { addDaysUtc, todayUtc } from '@shared/schemas/dates';
@@ -48,7 +48,7 @@ async function time(label: string, run: () => Promise<number> | number): Promise
 }
 
 /** 2,000 held reservations, one per slot from today on, with name, phone, guests and a place. */
-function syntheticRows(count: number): HeldRow[] {
+function syntheticRows(count: number): FeedRow[] {
   const today = todayUtc();
   return Array.from({ length: count }, (_, n) => ({
     id: crypto.randomUUID(),

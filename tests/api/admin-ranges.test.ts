@@ -3,7 +3,7 @@ import availability from '../../netlify/functions/availability';
 import blocks from '../../netlify/functions/admin-blocks';
 import cancel from '../../netlify/functions/admin-booking-cancel';
 import publicBookings from '../../netlify/functions/bookings';
-import { HELD_NAMED_IN_MESSAGE } from '../../netlify/lib/bookings/blocks';
+import { HELD_NAMED_IN_MESSAGE } from '../../netlify/lib/http/held-message';
 import type { Booking, TimeSlotKey } from '@shared/schemas/booking';
 import { addDaysUtc, todayUtc } from '@shared/schemas/dates';
 import { MAX_BLOCK_DAYS, type HeldSlot, type OwnerBlock, type OwnerBooking } from '@shared/schemas/owner';

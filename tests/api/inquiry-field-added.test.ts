@@ -1,10 +1,11 @@
 import * as v from 'valibot';
 import { describe, expect, test, vi } from 'vitest';
 import { withDatabase } from '../../netlify/lib/db';
-import { createInquiry } from '../../netlify/lib/inquiries';
+import { createInquiry } from '../../netlify/lib/inquiries/write';
 import { mailConfig } from '../../netlify/lib/mail/config';
 import { inquiryMessages } from '../../netlify/lib/mail/messages';
-import { inquiriesCsv, listInquiries } from '../../netlify/lib/owner/inquiries';
+import { inquiriesCsv } from '../../netlify/lib/inquiries/csv';
+import { listInquiries } from '../../netlify/lib/inquiries/read';
 import { createInquirySchema, type InquiryOutput } from '@shared/schemas/inquiry';
 import type { OwnerInquiry } from '@shared/schemas/owner';
 import { clock, inquiry as validInquiry } from '../fixtures';

@@ -1,11 +1,12 @@
 import * as v from 'valibot';
 import { describe, expect, test } from 'vitest';
 import { withDatabase, type Queryable } from '../../netlify/lib/db';
-import { createInquiry } from '../../netlify/lib/inquiries';
+import { createInquiry } from '../../netlify/lib/inquiries/write';
 import { mailConfig } from '../../netlify/lib/mail/config';
 import { inquiryMessages } from '../../netlify/lib/mail/messages';
 import { escapeHtml } from '../../netlify/lib/mail/render';
-import { exportInquiries, inquiriesCsv, listInquiries } from '../../netlify/lib/owner/inquiries';
+import { inquiriesCsv } from '../../netlify/lib/inquiries/csv';
+import { exportInquiries, listInquiries } from '../../netlify/lib/inquiries/read';
 import { csvCell } from '../../netlify/lib/owner/csv';
 import { INQUIRY_FIELD_COPY, inquiryFieldText } from '@shared/inquiry-fields';
 import { INQUIRY_FIELDS, createInquirySchema, type InquiryOutput } from '@shared/schemas/inquiry';

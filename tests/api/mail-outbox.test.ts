@@ -4,22 +4,12 @@ import { reserveSlot } from '../../netlify/lib/bookings/reserve';
 import { withDatabase, type Queryable } from '../../netlify/lib/db';
 import { inTransaction, type Transaction } from '../../netlify/lib/transaction';
 import { todayUtc } from '@shared/schemas/dates';
-import { createInquiry } from '../../netlify/lib/inquiries';
+import { createInquiry } from '../../netlify/lib/inquiries/write';
 import { mailConfig } from '../../netlify/lib/mail/config';
 import type { BookingMail } from '../../netlify/lib/mail/messages';
-import {
-  CLAIM_LEASE_MS,
-  KINDS_WITH_SECRETS,
-  MAX_ATTEMPTS,
-  claimMessages,
-  countMessages,
-  enqueueBookingMails,
-  enqueueInquiryMails,
-  listFailedMessages,
-  listWaitingMessages,
-  retryDelayMs,
-  retryFailedMessages,
-} from '../../netlify/lib/mail/outbox';
+import { CLAIM_LEASE_MS, KINDS_WITH_SECRETS, MAX_ATTEMPTS, claimMessages, retryDelayMs } from '../../netlify/lib/mail/outbox/queue';
+import { countMessages, listFailedMessages, listWaitingMessages, retryFailedMessages } from '../../netlify/lib/mail/outbox/report';
+import { enqueueBookingMails, enqueueInquiryMails } from '../../netlify/lib/mail/outbox/write';
 import { sendDue, type SendDueOptions } from '../../netlify/lib/mail/send';
 import { createMailTransport } from '../../netlify/lib/mail/transport';
 import type { InquiryOutput } from '@shared/schemas/inquiry';
@@ -67,10 +57,10 @@ describe.each(databases)('the outbox on $name with a real SMTP server', (databas
         // A client of its own: these reservations are not about the per-IP budget.
         { ip: crypto.randomUUID(), now: new Date() },
       );
-      if (result.outcome !== 'reserved') throw new Error(result.outcome);
-      const token = await createCancelToken(tx, result.booking);
-      const ids = await enqueueBookingMails(tx, result.booking, token);
-      return { ids, booking: result.booking, token };
+      if (!result.ok) throw new Error(result.code);
+      const token = await createCancelToken(tx, result.value);
+      const ids = await enqueueBookingMails(tx, result.value, token);
+      return { ids, booking: result.value, token };
     });
 
   const run = (options: Partial<SendDueOptions> = {}) =>

@@ -3,7 +3,7 @@ import adminBookings from '../../netlify/functions/admin-bookings';
 import adminInquiries from '../../netlify/functions/admin-inquiries';
 import bookings from '../../netlify/functions/bookings';
 import contact from '../../netlify/functions/contact';
-import { MAX_MAILS_PER_MAILBOX } from '../../netlify/lib/mail/outbox';
+import { MAX_MAILS_PER_MAILBOX } from '../../netlify/lib/mail/outbox/write';
 import type { OwnerBooking, OwnerInquiryPage } from '@shared/schemas/owner';
 import { booking, clock, inquiry } from '../fixtures';
 import type { TestDatabase } from '../setup/database';

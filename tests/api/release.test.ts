@@ -3,8 +3,8 @@ import clientCancel from '../../netlify/functions/cancel';
 import clientLookup from '../../netlify/functions/cancel-lookup';
 import ownerCancel from '../../netlify/functions/admin-booking-cancel';
 import { blockSlots } from '../../netlify/lib/bookings/blocks';
-import { createCancelToken, releaseByCancelLink } from '../../netlify/lib/bookings/cancel-links';
-import { liftBlock, releaseByOwner } from '../../netlify/lib/bookings/release';
+import { createCancelToken } from '../../netlify/lib/bookings/cancel-links';
+import { liftBlock, releaseByCancelLink, releaseByOwner } from '../../netlify/lib/bookings/release';
 import { reserveSlot } from '../../netlify/lib/bookings/reserve';
 import { withDatabase, type Queryable } from '../../netlify/lib/db';
 import { migrate } from '../../netlify/lib/migrations';
@@ -42,8 +42,8 @@ const book = (database: TestDatabase, date = addDaysUtc(todayUtc(), 30)) =>
         // A client of its own: these reservations are not about the per-IP budget.
         { ip: crypto.randomUUID(), now: new Date() },
       );
-      if (result.outcome !== 'reserved') throw new Error(result.outcome);
-      return { booking: result.booking, token: await createCancelToken(tx, result.booking) };
+      if (!result.ok) throw new Error(result.code);
+      return { booking: result.value, token: await createCancelToken(tx, result.value) };
     }),
   );
 
@@ -88,7 +88,7 @@ describe.each(databases)('release on $name', (database: TestDatabase) => {
     const released = await onDatabase(database, (db) =>
       releaseByOwner(db, { id: second.booking.id, kind: 'reservation', username: OWNER.username, reason, now: new Date() }),
     );
-    expect(released.outcome).toBe('released');
+    expect(released.ok).toBe(true);
     expect(await auditSince(database, mark)).toEqual([
       { actor: 'client', action: 'booking_cancelled', target: booking.id, detail: { date: booking.date } },
       { actor: OWNER.username, action: 'booking_cancelled', target: second.booking.id, detail: { date: second.booking.date, reason } },
@@ -147,11 +147,11 @@ describe.each(databases)('release on $name', (database: TestDatabase) => {
     const byClient = await book(database, date);
     const byOwner = await book(database, addDaysUtc(date, 1));
     const client = await onDatabase(database, (db) => releaseByCancelLink(db, byClient.token, clientNow));
-    expect(client).toMatchObject({ ok: true, booking: { cancelledAt: clientNow.toISOString() } });
+    expect(client).toMatchObject({ ok: true, value: { booking: { cancelledAt: clientNow.toISOString() } } });
     const owner = await onDatabase(database, (db) =>
       releaseByOwner(db, { id: byOwner.booking.id, kind: 'reservation', username: OWNER.username, now: ownerNow }),
     );
-    expect(owner).toMatchObject({ outcome: 'released', booking: { cancelledAt: ownerNow.toISOString(), cancelledBy: OWNER.username } });
+    expect(owner).toMatchObject({ ok: true, value: { booking: { cancelledAt: ownerNow.toISOString(), cancelledBy: OWNER.username } } });
 
     const stamped = await query<{ id: string; cancelled_at: Date; cancelled_by: string; used_at: Date }>(
       database,
@@ -165,11 +165,11 @@ describe.each(databases)('release on $name', (database: TestDatabase) => {
     ]);
 
     const blocked = await onDatabase(database, (db) => blockSlots(db, { from: date, to: date, timeSlot: 'morning' }, OWNER.username));
-    if (blocked.outcome !== 'blocked') throw new Error(blocked.outcome);
-    const lifted = await onDatabase(database, (db) => liftBlock(db, { id: blocked.block.id, username: OWNER.username, now: ownerNow }));
-    expect(lifted).toMatchObject({ outcome: 'lifted', block: { id: blocked.block.id, from: date, to: date } });
+    if (!blocked.ok) throw new Error(blocked.code);
+    const lifted = await onDatabase(database, (db) => liftBlock(db, { id: blocked.value.id, username: OWNER.username, now: ownerNow }));
+    expect(lifted).toMatchObject({ ok: true, value: { id: blocked.value.id, from: date, to: date } });
     expect(
-      await query<{ cancelled_at: Date }>(database, 'SELECT cancelled_at FROM bookings WHERE block_id = $1', [blocked.block.id]),
+      await query<{ cancelled_at: Date }>(database, 'SELECT cancelled_at FROM bookings WHERE block_id = $1', [blocked.value.id]),
     ).toEqual([{ cancelled_at: ownerNow }]);
   });
 

@@ -15,7 +15,7 @@ import {
 } from '../../netlify/lib/bookings/reminders';
 import { withDatabase } from '../../netlify/lib/db';
 import { LOGO_CID } from '../../netlify/lib/mail/logo';
-import { KINDS_WITH_SECRETS } from '../../netlify/lib/mail/outbox';
+import { KINDS_WITH_SECRETS } from '../../netlify/lib/mail/outbox/queue';
 import { texasToday } from '@shared/texas-time';
 import { slotWindow } from '@shared/time-slots';
 import type { TimeSlotKey } from '@shared/schemas/booking';

@@ -6,7 +6,7 @@ import cancel from '../../netlify/functions/cancel';
 import cancelLookup from '../../netlify/functions/cancel-lookup';
 import reschedule, { config } from '../../netlify/functions/reschedule';
 import { moveByCancelLink } from '../../netlify/lib/bookings/move';
-import { KINDS_WITH_SECRETS } from '../../netlify/lib/mail/outbox';
+import { KINDS_WITH_SECRETS } from '../../netlify/lib/mail/outbox/queue';
 import { withDatabase, type Queryable } from '../../netlify/lib/db';
 import { slotWindow } from '@shared/time-slots';
 import { SLOT_TAKEN_MESSAGE, type TimeSlotKey } from '@shared/schemas/booking';
@@ -210,7 +210,7 @@ describe.each(databases)('/api/bookings/reschedule on $name', (database: TestDat
     const start = slotWindow('2027-07-10', 'evening').start;
     expect(await onDatabase((db) => moveByCancelLink(db, { token, date: '2027-07-11', timeSlot: 'evening', now: start }))).toEqual({
       ok: false,
-      refusal: 'started',
+      code: 'started',
     });
     expect(CANCEL_REFUSALS.started.status).toBe(409);
     expect(await rowOf(id)).toMatchObject({ date: '2027-07-10', time_slot: 'evening', sequence: 0 });

@@ -90,8 +90,8 @@ describe.each(databases)('slots that have started, by an injected clock, on $nam
             todayUtc(),
             { ip: crypto.randomUUID(), now: new Date() },
           );
-          if (result.outcome !== 'reserved') throw new Error(result.outcome);
-          return createCancelToken(tx, result.booking);
+          if (!result.ok) throw new Error(result.code);
+          return createCancelToken(tx, result.value);
         }),
       { config: { url: database.url, wsProxy: database.wsProxy } },
     );

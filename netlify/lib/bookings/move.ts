@@ -1,12 +1,15 @@
-import { slotHasStarted, slotWindow } from '@shared/time-slots';
 import type { TimeSlotKey } from '@shared/schemas/booking';
 import type { CancelBookingView, CancelRefusal } from '@shared/schemas/cancel';
+import { done, refused, type Result } from '@shared/result';
+import { slotHasStarted, slotWindow } from '@shared/time-slots';
+import { recordAudit } from '../audit/log';
 import type { Queryable } from '../db';
-import { enqueueRescheduleMails, withdrawReminders } from '../mail/outbox';
-import { recordAudit } from '../owner/audit';
+import { enqueueRescheduleMails, withdrawReminders } from '../mail/outbox/write';
 import { inTransaction } from '../transaction';
 import { createCancelToken, lockBookingByCancelToken } from './cancel-links';
-import { RESERVATION_COLUMNS, toBooking, type ReservationRow } from './rows';
+import type { BookingRow } from './row';
+import { toBookingMail, toCancelView } from './views';
+import { extendCancelTokens, moveReservation } from './write';
 
 /** A client's move of their booking, through their link: to `date` and `timeSlot`, at `now`. */
 export type MoveRequest = { token: string; date: string; timeSlot: TimeSlotKey; now: Date };
@@ -17,10 +20,8 @@ export type MoveRequest = { token: string; date: string; timeSlot: TimeSlotKey; 
  */
 export type MoveRefusal = CancelRefusal | 'slot_taken' | 'slot_started' | 'same_slot';
 
-/** What a move came to: the booking at its new date and slot with the queued mails' ids, or why nothing changed. */
-export type MoveResult =
-  | { ok: true; booking: CancelBookingView; mailIds: string[] }
-  | { ok: false; refusal: MoveRefusal };
+/** What a move answers: the booking at its new date and slot, and the queued mails' ids. */
+export type Moved = { booking: CancelBookingView; mailIds: string[] };
 
 // Postgres's unique_violation: the partial unique index bookings_one_hold_per_slot found the new slot held.
 const UNIQUE_VIOLATION = '23505';
@@ -37,52 +38,38 @@ function isUniqueViolation(error: unknown): boolean {
  * the new slot ends, its unsent reminders are withdrawn, an audit entry is written and the client's notice (with a new
  * link; the old ones stay valid) and the owner's are queued. The one place a held reservation changes date or slot.
  */
-export function moveByCancelLink(db: Queryable, request: MoveRequest): Promise<MoveResult> {
+export function moveByCancelLink(db: Queryable, request: MoveRequest): Promise<Result<Moved, MoveRefusal>> {
   const { token, date, timeSlot, now } = request;
-  return inTransaction(db, async (tx): Promise<MoveResult> => {
+  return inTransaction(db, async (tx): Promise<Result<Moved, MoveRefusal>> => {
     const found = await lockBookingByCancelToken(tx, token, now);
     if (!found.ok) return found;
-    const from = { date: found.booking.date, timeSlot: found.booking.timeSlot };
-    if (from.date === date && from.timeSlot === timeSlot) return { ok: false, refusal: 'same_slot' };
-    if (slotHasStarted(date, timeSlot, now)) return { ok: false, refusal: 'slot_started' };
+    const { row } = found.value;
+    const from = { date: row.date, timeSlot: row.time_slot };
+    if (from.date === date && from.timeSlot === timeSlot) return refused('same_slot');
+    if (slotHasStarted(date, timeSlot, now)) return refused('slot_started');
     // The savepoint keeps the transaction usable when the index refuses the new slot: nothing was written before it,
     // and rolling back to it leaves nothing after it.
     await tx.query('SAVEPOINT move');
-    let moved: (ReservationRow & { sequence: number }) | undefined;
+    let moved: BookingRow | undefined;
     try {
-      const { rows } = await tx.query<ReservationRow & { sequence: number }>(
-        `UPDATE bookings SET date = $2, time_slot = $3, sequence = sequence + 1
-          WHERE id = $1 AND NOT is_available
-          RETURNING ${RESERVATION_COLUMNS}, sequence`,
-        [found.id, date, timeSlot],
-      );
-      moved = rows[0];
+      moved = await moveReservation(tx, row.id, date, timeSlot);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       await tx.query('ROLLBACK TO SAVEPOINT move');
-      return { ok: false, refusal: 'slot_taken' };
+      return refused('slot_taken');
     }
     // Under the links' lock a held booking cannot have been released since the judgement; kept for safety.
-    if (!moved) return { ok: false, refusal: 'already_cancelled' };
-    const window = slotWindow(date, timeSlot);
-    await tx.query('UPDATE booking_cancel_tokens SET expires_at = $2 WHERE booking_id = $1 AND used_at IS NULL', [
-      found.id,
-      window.end,
-    ]);
-    await withdrawReminders(tx, found.id);
+    if (!moved) return refused('already_cancelled');
+    await extendCancelTokens(tx, row.id, slotWindow(date, timeSlot).end);
+    await withdrawReminders(tx, row.id);
     await recordAudit(tx, {
       actor: 'client',
       action: 'booking_moved',
-      target: found.id,
+      target: row.id,
       detail: { fromDate: from.date, fromSlot: from.timeSlot, toDate: date, toSlot: timeSlot },
     });
-    const booking = toBooking(moved);
-    const newToken = await createCancelToken(tx, booking);
-    const mailIds = await enqueueRescheduleMails(tx, { ...booking, sequence: moved.sequence }, from, newToken);
-    return {
-      ok: true,
-      booking: { ...found.booking, date, timeSlot, startsAt: window.start.toISOString(), endsAt: window.end.toISOString() },
-      mailIds,
-    };
+    const newToken = await createCancelToken(tx, { id: moved.id, date, timeSlot });
+    const mailIds = await enqueueRescheduleMails(tx, { ...toBookingMail(moved)!, sequence: moved.sequence }, from, newToken);
+    return done({ booking: toCancelView(moved), mailIds });
   });
 }

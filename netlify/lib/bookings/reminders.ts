@@ -5,7 +5,7 @@ import type { BookingEventType, TimeSlotKey } from '@shared/schemas/booking';
 import { addDaysUtc, daysBetweenUtc } from '@shared/schemas/dates';
 import type { Queryable } from '../db';
 import type { MailConfig } from '../mail/config';
-import { enqueueReminderMail } from '../mail/outbox';
+import { enqueueReminderMail } from '../mail/outbox/write';
 import { inTransaction } from '../transaction';
 import { createCancelToken } from './cancel-links';
 

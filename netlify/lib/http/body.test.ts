@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { MAX_BODY_BYTES, readJsonBody } from './body';
+import { replyRefusal } from './refusal';
 
 function request(body: BodyInit | null, headers: Record<string, string> = { 'content-type': 'application/json' }) {
   return new Request('http://localhost/api/x', { method: 'POST', headers, body });
@@ -23,7 +24,7 @@ describe('readJsonBody', () => {
   ])('refuses %s with %i', async (_label, body, status) => {
     const result = await readJsonBody(request(body));
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.response.status).toBe(status);
+    if (!result.ok) expect(replyRefusal(result).status).toBe(status);
   });
 
   test.each([[''], ['text/json'], ['application/jsonp'], ['text/plain; charset=utf-8']])(
@@ -31,12 +32,12 @@ describe('readJsonBody', () => {
     async (contentType) => {
       const headers: Record<string, string> = contentType ? { 'content-type': contentType } : {};
       const result = await readJsonBody(new Request('http://localhost/', { method: 'POST', headers, body: '{}' }));
-      expect(result.ok ? 200 : result.response.status).toBe(415);
+      expect(result.ok ? 200 : replyRefusal(result).status).toBe(415);
     },
   );
 
   test('honours a smaller limit', async () => {
     const result = await readJsonBody(request('{"a":"12345"}'), 5);
-    expect(result.ok ? 200 : result.response.status).toBe(413);
+    expect(result.ok ? 200 : replyRefusal(result).status).toBe(413);
   });
 });

@@ -1,14 +1,13 @@
-import { replyError } from './reply';
+import { done, refused, type Result } from '@shared/result';
 
 /** Largest request body an endpoint reads, in bytes. */
 export const MAX_BODY_BYTES = 16 * 1024;
 
-/** The outcome of reading a JSON body: its value, or the error answer to send instead. */
-export type JsonBody = { ok: true; value: unknown } | { ok: false; response: Response };
+/** A JSON body read: its value, or why it cannot be read (answered by replyRefusal). */
+export type JsonBody = Result<unknown, 'unsupported_media_type' | 'payload_too_large' | 'invalid_json'>;
 
-const TOO_LARGE = () =>
-  replyError(413, 'payload_too_large', 'That request is too large. Please shorten your message and try again.');
-const NOT_JSON = () => replyError(400, 'invalid_json', 'We could not read that request. Please try again.');
+const TOO_LARGE = () => refused('payload_too_large');
+const NOT_JSON = () => refused('invalid_json');
 
 async function readCapped(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<Uint8Array | undefined> {
   const reader = body.getReader();
@@ -40,24 +39,21 @@ async function readCapped(body: ReadableStream<Uint8Array>, maxBytes: number): P
 export async function readJsonBody(req: Request, maxBytes: number = MAX_BODY_BYTES): Promise<JsonBody> {
   const mediaType = (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (mediaType !== 'application/json') {
-    return {
-      ok: false,
-      response: replyError(415, 'unsupported_media_type', 'Please send the form as JSON (application/json).'),
-    };
+    return refused('unsupported_media_type');
   }
   const declared = req.headers.get('content-length');
-  if (declared !== null && Number(declared) > maxBytes) return { ok: false, response: TOO_LARGE() };
-  if (!req.body) return { ok: false, response: NOT_JSON() };
+  if (declared !== null && Number(declared) > maxBytes) return TOO_LARGE();
+  if (!req.body) return NOT_JSON();
   let bytes: Uint8Array | undefined;
   try {
     bytes = await readCapped(req.body, maxBytes);
   } catch {
-    return { ok: false, response: NOT_JSON() };
+    return NOT_JSON();
   }
-  if (!bytes) return { ok: false, response: TOO_LARGE() };
+  if (!bytes) return TOO_LARGE();
   try {
-    return { ok: true, value: JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) };
+    return done(JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as unknown);
   } catch {
-    return { ok: false, response: NOT_JSON() };
+    return NOT_JSON();
   }
 }

@@ -2,7 +2,7 @@ import { withDatabase, type DatabaseOptions } from '../db';
 import { inTransaction } from '../transaction';
 import { mailConfig, type MailConfig } from './config';
 import { LOGO_CID, logoAttachment } from './logo';
-import { CLAIM_LEASE_MS, claimMessages, recordDelivery, releaseClaims, type ClaimedMessage, type Delivery } from './outbox';
+import { CLAIM_LEASE_MS, claimMessages, recordDelivery, releaseClaims, type ClaimedMessage, type Delivery } from './outbox/queue';
 import { createMailTransport, type MailTransport } from './transport';
 
 /** What a run of sendDue did. */

@@ -1,4 +1,4 @@
-import type { OutboxEntry } from './outbox';
+import type { OutboxEntry } from './outbox/report';
 
 /** "d***@example.com": enough to recognise a recipient on a shared screen, not to harvest the address. */
 export function maskAddress(address: string): string {

@@ -5,14 +5,15 @@ import { BOOKING_WINDOW_DAYS, addDaysUtc } from '@shared/schemas/dates';
 import { fillTemplate } from '@shared/template';
 import { texasToday } from '@shared/texas-time';
 import { SLOT_HOURS, optionLabel } from '@shared/time-slots';
-import { listHeldRows, type HeldRow } from '../bookings/held';
+import { listFeedRows } from '../bookings/read';
+import type { FeedRow } from '../bookings/views';
 import type { CalendarEvent } from '../calendar/events';
 import { feedCalendar } from '../calendar/feed';
 import { blockUid, calendarUid } from '../calendar/uid';
 import { isoTimestamp, type Queryable } from '../db';
 import { mailConfig } from '../mail/config';
 import { hashSecretToken, newSecretToken } from '../secret-token';
-import { recordAudit } from './audit';
+import { recordAudit } from '../audit/log';
 import type { OwnerUser } from './sessions';
 
 /**
@@ -77,7 +78,7 @@ export function feedRange(now: Date): { from: string; to: string } {
 export async function calendarFeedFor(db: Queryable, token: string, now: Date): Promise<string | undefined> {
   if (!(await isCalendarFeedToken(db, token))) return undefined;
   const { siteUrl, siteHost } = mailConfig();
-  return ownerCalendar(await listHeldRows(db, feedRange(now)), { siteUrl, siteHost, now });
+  return ownerCalendar(await listFeedRows(db, feedRange(now)), { siteUrl, siteHost, now });
 }
 
 const words = deskJson.desk.calendar.event;
@@ -89,7 +90,7 @@ function deskUrl(site: FeedSite): string {
   return `${site.siteUrl}/admin#bookings`;
 }
 
-function reservationEvent(row: HeldRow, site: FeedSite): CalendarEvent {
+function reservationEvent(row: FeedRow, site: FeedSite): CalendarEvent {
   const name = row.client_name ?? words.notGiven;
   const eventType = row.event_type ? optionLabel(BOOKING_EVENT_TYPES, row.event_type) : words.notGiven;
   const hours = SLOT_HOURS[row.time_slot];
@@ -116,9 +117,9 @@ function reservationEvent(row: HeldRow, site: FeedSite): CalendarEvent {
  * A block's held slots of one day as events: one per run of adjacent slots (a whole day is one all-day event), so a
  * lifted slot in the middle never leaves an event claiming it.
  */
-function blockEvents(rows: HeldRow[], site: FeedSite): CalendarEvent[] {
+function blockEvents(rows: FeedRow[], site: FeedSite): CalendarEvent[] {
   const slots = [...rows].sort((a, b) => TIME_SLOT_KEYS.indexOf(a.time_slot) - TIME_SLOT_KEYS.indexOf(b.time_slot));
-  const runs: HeldRow[][] = [];
+  const runs: FeedRow[][] = [];
   for (const row of slots) {
     const run = runs.at(-1);
     const last = run?.at(-1);
@@ -149,8 +150,8 @@ function blockEvents(rows: HeldRow[], site: FeedSite): CalendarEvent[] {
 }
 
 /** The owner's calendar (RFC 5545, METHOD:PUBLISH) of the held rows `rows`: reservations, then each block's runs. */
-export function ownerCalendar(rows: readonly HeldRow[], site: FeedSite): string {
-  const blocks = new Map<string, HeldRow[]>();
+export function ownerCalendar(rows: readonly FeedRow[], site: FeedSite): string {
+  const blocks = new Map<string, FeedRow[]>();
   const events: CalendarEvent[] = [];
   for (const row of rows) {
     if (row.kind === 'reservation') {

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db';
-import { recordAudit } from './audit';
+import { recordAudit } from '../audit/log';
 import { findDevice, rememberDevice } from './devices';
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from './passwords';
 import { createSession, type OwnerUser } from './sessions';

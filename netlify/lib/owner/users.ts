@@ -1,6 +1,6 @@
 import type { Queryable } from '../db';
 import { inTransaction } from '../transaction';
-import { recordAudit } from './audit';
+import { recordAudit } from '../audit/log';
 import { revokeUserSessions } from './sessions';
 
 /** What setOwnerPassword did. */

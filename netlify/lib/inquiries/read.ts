@@ -1,18 +1,17 @@
 import {
+  AGENDA_INQUIRY_COUNT,
+  AGENDA_NEW_INQUIRY_CAP,
   INQUIRY_PAGE_SIZE,
+  type AgendaInquiry,
   type InquiryCursor,
   type InquiryStatus,
+  type OwnerAgenda,
   type OwnerInquiry,
   type OwnerInquiryNote,
   type OwnerInquiryPage,
 } from '@shared/schemas/owner';
 import { INQUIRY_FIELDS, type InquiryRecord } from '@shared/schemas/inquiry';
-import { INQUIRY_FIELD_COPY } from '@shared/inquiry-fields';
 import { isoTimestamp, type Queryable } from '../db';
-import { heldMessageExists } from '../mail/outbox';
-import { inTransaction } from '../transaction';
-import { recordAudit } from './audit';
-import { toCsv } from './csv';
 
 type InquiryRow = InquiryRecord & {
   id: string;
@@ -28,7 +27,7 @@ type InquiryRow = InquiryRecord & {
 };
 
 /** An instant as ISO 8601 text in UTC, written by the database (json_agg would otherwise use the session's zone). */
-const isoText = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export const isoText = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 // The notes ride along with their inquiry (few per inquiry, read with the primary key's index), oldest first.
 const NOTES = `COALESCE((
@@ -38,7 +37,8 @@ const NOTES = `COALESCE((
 
 // Each field's column under its key's name, so a row already holds the inquiry's fields.
 const COLUMNS = `id, ${INQUIRY_FIELDS.map((field) => `${field.column} AS "${field.key}"`).join(', ')},
-  ${heldMessageExists('inquiry_client', 'contact_inquiries.id')} AS "acknowledgementHeld",
+  EXISTS (SELECT 1 FROM outbox_held_messages h WHERE h.inquiry_id = contact_inquiries.id AND h.kind = 'inquiry_client')
+    AS "acknowledgementHeld",
   status, status_changed_at, opened_at IS NULL AS "isNew", ${NOTES} AS notes,
   created_at, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at`;
 
@@ -123,78 +123,33 @@ export async function exportInquiries(db: Queryable, q: string, status?: Inquiry
   return rows.map(toOwnerInquiry);
 }
 
-/**
- * The CSV export of `inquiries`: when each was received (UTC), its status, then every field under its label, in the
- * list's order. The private notes stay in the desk.
- */
-export function inquiriesCsv(inquiries: readonly OwnerInquiry[]): string {
-  return toCsv(
-    [INQUIRY_FIELD_COPY.received, INQUIRY_FIELD_COPY.status, ...INQUIRY_FIELDS.map((field) => INQUIRY_FIELD_COPY.labels[field.key])],
-    inquiries.map((inquiry) => [inquiry.createdAt, inquiry.status, ...INQUIRY_FIELDS.map((field) => inquiry[field.key])]),
-  );
-}
-
 /** One inquiry with its notes, or undefined when there is none with that id. */
 export async function findInquiry(db: Queryable, id: string): Promise<OwnerInquiry | undefined> {
   const { rows } = await db.query<InquiryRow>(`SELECT ${COLUMNS} FROM contact_inquiries WHERE id = $1`, [id]);
   return rows[0] && toOwnerInquiry(rows[0]);
 }
 
-/** Marks an inquiry opened (the first time only: opened_at keeps the first opening) and answers it, or undefined. */
-export async function openInquiry(db: Queryable, id: string): Promise<OwnerInquiry | undefined> {
-  await db.query('UPDATE contact_inquiries SET opened_at = now() WHERE id = $1 AND opened_at IS NULL', [id]);
-  return findInquiry(db, id);
-}
+type UnopenedRow = {
+  unopened: number;
+  newest: Array<Omit<AgendaInquiry, 'createdAt'> & { createdAt: string }> | null;
+};
 
 /**
- * Sets an inquiry's status for `actor` and records the change (from, to) in the audit log, in one transaction. The
- * row is locked while its old status is read, so of two simultaneous changes the second sees the first's result and
- * each is logged with the status it really replaced. Setting the status it already has changes and logs nothing.
- * Changing a status also marks the inquiry opened. Answers the inquiry as it now is, or undefined for an unknown id.
+ * The inquiries waiting for the owner, in one round trip: how many were never opened (up to the cap) and the newest
+ * few of them (both on contact_inquiries_unopened_idx).
  */
-export async function setInquiryStatus(
-  db: Queryable,
-  change: { id: string; status: InquiryStatus; actor: string },
-): Promise<OwnerInquiry | undefined> {
-  return inTransaction(db, async (tx) => {
-    const { rows } = await tx.query<{ from: InquiryStatus }>(
-      `WITH current AS (SELECT id, status FROM contact_inquiries WHERE id = $1 FOR UPDATE)
-       UPDATE contact_inquiries AS inquiry
-          SET status = $2,
-              status_changed_at = CASE WHEN current.status = $2 THEN inquiry.status_changed_at ELSE now() END,
-              opened_at = COALESCE(inquiry.opened_at, now())
-         FROM current WHERE inquiry.id = current.id
-       RETURNING current.status AS "from"`,
-      [change.id, change.status],
-    );
-    const from = rows[0]?.from;
-    if (from === undefined) return undefined;
-    if (from !== change.status) {
-      await recordAudit(tx, {
-        actor: change.actor,
-        action: 'inquiry_status_changed',
-        target: change.id,
-        detail: { from, to: change.status },
-      });
-    }
-    return findInquiry(tx, change.id);
-  });
-}
-
-/** Appends a private note by `author` to an inquiry (which counts as opening it); undefined for an unknown id. */
-export async function addInquiryNote(
-  db: Queryable,
-  note: { inquiryId: string; author: string; body: string },
-): Promise<OwnerInquiryNote | undefined> {
-  return inTransaction(db, async (tx) => {
-    const { rows } = await tx.query<{ id: string; author: string; body: string; createdAt: string }>(
-      `INSERT INTO inquiry_notes (inquiry_id, author, body)
-       SELECT id, $2, $3 FROM contact_inquiries WHERE id = $1
-       RETURNING id::text AS id, author, body, ${isoText('created_at')} AS "createdAt"`,
-      [note.inquiryId, note.author, note.body],
-    );
-    if (!rows[0]) return undefined;
-    await tx.query('UPDATE contact_inquiries SET opened_at = now() WHERE id = $1 AND opened_at IS NULL', [note.inquiryId]);
-    return rows[0];
-  });
+export async function unopenedInquiries(db: Queryable): Promise<OwnerAgenda['newInquiries']> {
+  const { rows } = await db.query<UnopenedRow>(
+    `SELECT (SELECT count(*)::int FROM (SELECT 1 FROM contact_inquiries WHERE opened_at IS NULL LIMIT $2) AS capped) AS unopened,
+       (SELECT json_agg(json_build_object('id', id, 'firstName', first_name, 'lastName', last_name,
+                'eventType', event_type, 'eventDate', event_date, 'createdAt', created_at) ORDER BY created_at DESC)
+        FROM (SELECT id, first_name, last_name, event_type, event_date, created_at FROM contact_inquiries
+              WHERE opened_at IS NULL ORDER BY created_at DESC LIMIT $1) AS newest) AS newest`,
+    [AGENDA_INQUIRY_COUNT, AGENDA_NEW_INQUIRY_CAP + 1],
+  );
+  const row = rows[0]!;
+  // json_build_object writes timestamptz in the session's time zone format: read back as one ISO instant.
+  const newest = (row.newest ?? []).map((inquiry) => ({ ...inquiry, createdAt: isoTimestamp(new Date(inquiry.createdAt)) }));
+  const unopened = Number(row.unopened);
+  return { count: Math.min(unopened, AGENDA_NEW_INQUIRY_CAP), more: unopened > AGENDA_NEW_INQUIRY_CAP, newest };
 }
