@@ -17,7 +17,8 @@ import testimonialsJson from '@content/testimonials.json';
 import valuesJson from '@content/values.json';
 import { BOOKING_EVENT_TYPES, TIME_SLOTS, type BookingInput, type TimeSlotKey } from '@shared/schemas/booking';
 import { addDaysUtc, todayUtc } from '@shared/schemas/dates';
-import { INQUIRY_EVENT_TYPES, type InquiryInput } from '@shared/schemas/inquiry';
+import { INQUIRY_EVENT_TYPES, type InquiryInput, type InquiryOutput } from '@shared/schemas/inquiry';
+import { fillTemplate } from '@shared/template';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Copy, as the owner writes it in content (slot and event-type labels live beside their keys in shared/schemas).
@@ -114,6 +115,24 @@ export const AVAILABILITY_MESSAGES = {
   slotGone: checker.slotGone,
 };
 
+/** The e-mails' copy (content/emails.json): subjects, headings and lines, with `{placeholders}`. */
+export const emails = emailsJson;
+
+/** Kinds of e-mail with their own copy in content/emails.json. */
+export type MailKind = { [K in keyof typeof emailsJson]: (typeof emailsJson)[K] extends { subject: string } ? K : never }[keyof typeof emailsJson];
+
+/**
+ * A line of an e-mail's copy as the mail says it: `emails[kind][key]` with its placeholders filled
+ * (`mailWording('inquiryClient', 'subject', { firstName: 'Dolly' })` → "We got your inquiry, Dolly").
+ */
+export function mailWording<K extends MailKind>(
+  kind: K,
+  key: keyof (typeof emailsJson)[K] & string,
+  values: Record<string, string | number> = {},
+): string {
+  return fillTemplate(String((emailsJson[kind] as Record<string, unknown>)[key]), { brandName: site.brandName, ...values });
+}
+
 /** The 503 body every endpoint answers while the database is unreachable (netlify/lib/http/endpoint.ts). */
 export const UNAVAILABLE = {
   error: {
@@ -185,6 +204,17 @@ export function inquiry(patch: Partial<InquiryInput> = {}, at: Clock = clock): I
     message: 'Ranch wedding, outdoor bar please.',
     ...patch,
   };
+}
+
+/** The event date of the mail fixtures: a Saturday the mails spell out as "Saturday, April 17, 2027". */
+export const MAIL_EVENT_DATE = '2027-04-17';
+
+/**
+ * The inquiry the mail tests send, as the server holds it after validation (`website` empty): `inquiry` on the fixed
+ * `MAIL_EVENT_DATE`, so the wording the mails spell out (the date's weekday) does not move with the clock.
+ */
+export function mailInquiry(patch: Partial<InquiryOutput> = {}): InquiryOutput {
+  return { ...inquiry({ eventDate: MAIL_EVENT_DATE }), website: '', ...patch } as InquiryOutput;
 }
 
 /** The row `inquiry` is stored as in contact_inquiries (without id and created_at), after trimming. */

@@ -23,8 +23,8 @@ describe.each(databases)('withDatabase on $name', (database) => {
     await expect(attempt.catch(isUnavailableError)).resolves.toBe(false);
   });
 
+  // How soon it answers is a figure of `npm run bench:timing`; here, that the 1.5 s statement is cut short at all.
   test('bounds a slow statement and reports the database as unavailable', async () => {
-    const started = Date.now();
     // PGlite ignores statement_timeout, so the client-side limit answers there; PostgreSQL cancels the statement.
     const closing: Promise<unknown>[] = [];
     const attempt = withDatabase({ waitUntil: (promise) => closing.push(promise) }, (db) => db.query('SELECT pg_sleep(1.5)'), {
@@ -37,7 +37,6 @@ describe.each(databases)('withDatabase on $name', (database) => {
       (reason: unknown) => reason,
     );
     expect(isUnavailableError(error)).toBe(true);
-    expect(Date.now() - started).toBeLessThan(1_400);
     await Promise.all(closing);
   });
 });

@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
 import cancelJson from '@content/cancel.json';
 import forms from '@content/forms.json';
 import { site } from '../../tests/fixtures';
@@ -37,13 +37,7 @@ beforeEach(() => {
   fetchMock = vi.fn();
   vi.stubGlobal('fetch', fetchMock);
   $availability.set({});
-  sessionStorage.clear();
   localStorage.clear();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  window.history.replaceState(null, '', '/');
 });
 
 function open(path: string) {

@@ -1,9 +1,8 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { clock } from '../../tests/fixtures';
 import forms from '@content/forms.json';
-import { dismissToast } from '../stores/toasts';
 import { MAX_MESSAGE_LENGTH } from '@shared/schemas/inquiry';
 import InquiryForm from './InquiryForm';
 import Toaster from './Toaster';
@@ -22,11 +21,6 @@ function answerWith(response: Response | (() => Promise<Response>)) {
 beforeEach(() => {
   fetchMock = vi.fn();
   vi.stubGlobal('fetch', fetchMock);
-});
-
-afterEach(() => {
-  act(() => dismissToast());
-  vi.unstubAllGlobals();
 });
 
 function setup() {
@@ -278,8 +272,6 @@ describe('InquiryForm', () => {
 });
 
 describe('InquiryForm, opened with the bar planner\'s numbers in the address', () => {
-  afterEach(() => window.history.replaceState(null, '', '/'));
-
   function openWith(search: string) {
     window.history.replaceState({ kept: true }, '', `/contact${search}`);
     return setup();

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import NavToggle from './NavToggle';
 
 const links = (
@@ -30,10 +30,6 @@ function renderToggle() {
 }
 
 const isOpen = (panel: HTMLElement) => panel.hasAttribute('data-open');
-
-afterEach(() => {
-  window.location.hash = '';
-});
 
 describe('NavToggle', () => {
   test('server HTML is a plain link to the panel, so the menu works without JavaScript', () => {

@@ -1,9 +1,8 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import desk from '@content/desk.json';
 import { SIGN_IN_FAILED_MESSAGE } from '@shared/schemas/owner/session';
-import { dismissToast } from '../stores/toasts';
 import OwnerDesk from './OwnerDesk';
 import { SIGNED_IN, ownerInquiry, serveDesk } from './desk/desk-test-support';
 
@@ -27,15 +26,6 @@ function serve(routes: Record<string, () => Response>) {
     return route();
   });
 }
-
-beforeEach(() => {
-  window.location.hash = '';
-});
-
-afterEach(() => {
-  act(() => dismissToast());
-  vi.unstubAllGlobals();
-});
 
 describe('OwnerDesk', () => {
   test('signed out: the sign-in form; a failed sign-in shows the one generic message in the form', async () => {

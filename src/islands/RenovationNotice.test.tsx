@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import RenovationNotice, { RENOVATION_NOTICE_SEEN_KEY } from './RenovationNotice';
 
 // jsdom has <dialog> but not its behaviour: a minimal stand-in for showModal/close and the Escape key.
@@ -42,10 +42,6 @@ const isShown = () => Boolean(dialog()?.open);
 
 beforeEach(() => {
   vi.useFakeTimers();
-});
-
-afterEach(() => {
-  vi.useRealTimers();
 });
 
 describe('RenovationNotice', () => {

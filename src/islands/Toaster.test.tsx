@@ -1,13 +1,12 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { $toast, dismissToast, showToast, TOAST_DURATION_MS } from '../stores/toasts';
+import { $toast, showToast, TOAST_DURATION_MS } from '../stores/toasts';
 import Toaster from './Toaster';
 
 afterEach(() => {
-  act(() => dismissToast());
+  // Timers a toast set run out before the setup file's teardown puts the real ones back.
   vi.runOnlyPendingTimers();
-  vi.useRealTimers();
 });
 
 function renderToaster() {

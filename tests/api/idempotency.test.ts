@@ -8,6 +8,7 @@ import { withDatabase } from '../../netlify/lib/db';
 import { addDaysUtc, todayUtc } from '@shared/schemas/dates';
 import { EXPECTED_HEADERS, call, databases, headersOf, postJson, query, useDatabase } from './support';
 import type { TestDatabase } from '../setup/database';
+import { inquiry } from '../fixtures';
 
 type Endpoint = {
   name: 'contact' | 'bookings';
@@ -24,17 +25,7 @@ const ENDPOINTS: Endpoint[] = [
     path: '/api/contact',
     handler: contact,
     table: 'contact_inquiries',
-    body: (n = 0) => ({
-      firstName: 'Dolly',
-      lastName: `Rivera ${n}`,
-      email: 'dolly@example.com',
-      phone: '(512) 555-0199',
-      eventType: 'wedding',
-      guestCount: '120',
-      eventDate: addDaysUtc(todayUtc(), 90),
-      eventLocation: 'Austin',
-      message: 'An evening reception.',
-    }),
+    body: (n = 0) => inquiry({ lastName: `Rivera ${n}` }),
   },
   {
     name: 'bookings',

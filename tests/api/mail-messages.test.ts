@@ -18,6 +18,7 @@ import { LOGO_CID } from '../../netlify/lib/mail/logo';
 import { escapeHtml, oneLine } from '../../netlify/lib/mail/render';
 import { SLOT_HOURS, formatTimeWindow, slotWindow } from '@shared/time-slots';
 import { chicagoClock, icsUtc, parseIcs, property } from './mail-support';
+import { mailInquiry, mailWording } from '../fixtures';
 
 const config: MailConfig = mailConfig({
   SITE_URL: 'https://lonestar.example',
@@ -26,16 +27,8 @@ const config: MailConfig = mailConfig({
 });
 
 const inquiry: InquiryMail = {
+  ...mailInquiry({ message: 'Ranch wedding,\noutdoor bar please.' }),
   id: '11111111-1111-4111-8111-111111111111',
-  firstName: 'Dolly',
-  lastName: 'Rivera',
-  email: 'dolly@example.com',
-  phone: '(512) 555-0199',
-  eventType: 'wedding',
-  guestCount: '120',
-  eventDate: '2027-04-17',
-  eventLocation: 'Austin, TX',
-  message: 'Ranch wedding,\noutdoor bar please.',
 };
 
 const booking: BookingMail = {
@@ -138,7 +131,7 @@ describe('messages from content/emails.json', () => {
       kind: 'inquiry_owner',
       to: [config.owner],
       replyTo: { name: 'Dolly Rivera', address: 'dolly@example.com' },
-      subject: 'New inquiry: Dolly Rivera, Wedding on Saturday, April 17, 2027',
+      subject: mailWording('inquiryOwner', 'subject', { ...inquiry, eventType: 'Wedding', eventDate: 'Saturday, April 17, 2027' }),
     });
     for (const value of ['Dolly', 'Rivera', 'dolly@example.com', '(512) 555-0199', 'Wedding', '120', 'Austin, TX']) {
       expect(owner!.text).toContain(value);
@@ -172,8 +165,8 @@ describe('messages from content/emails.json', () => {
       }
       expect(mail.to).toEqual([{ name: 'Dolly', address: 'dolly@example.com' }]);
     }
-    expect(client!.subject).toBe('We got your inquiry, Dolly');
-    expect(confirmation!.text).toContain("You're booked, Dolly!");
+    expect(client!.subject).toBe(mailWording('inquiryClient', 'subject', inquiry));
+    expect(confirmation!.text).toContain(mailWording('bookingClient', 'heading', { firstName: 'Dolly' }));
     expect(client!.text).toMatch(/Event type: Wedding\n.*Guests.*: 120\n.*Saturday, April 17, 2027/s);
     // The owner still reads everything, as text.
     for (const text of ['Lastname-Marker', 'Location marker', 'paypa1-secure.example', '555-0177']) {

@@ -1,6 +1,6 @@
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, beforeEach, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { freePort } from '../../scripts/lib/shared-harness/free-port';
 import type { TestDatabase } from '../setup/database';
 import { query } from './support';
@@ -225,4 +225,30 @@ export function useTestSmtpServer(
       return typeof value === 'function' ? value.bind(started) : value;
     },
   });
+}
+
+/**
+ * "Nothing more arrived": waits until the outbox of `database` has no message waiting to be sent or claimed by a
+ * sender (status pending or sending), then expects the catcher to hold exactly `count` messages. A sent row was
+ * accepted by the catcher before it was marked sent, so a late mail cannot slip in after this returns, as it could
+ * after a fixed pause. Rejects after `timeoutMs` while a message still waits.
+ */
+export async function expectNoMoreMail(
+  database: TestDatabase,
+  smtp: TestSmtpServer,
+  count: number,
+  timeoutMs = 10_000,
+): Promise<ReceivedMail[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const waiting = await query<{ kind: string; status: string }>(
+      database,
+      "SELECT kind, status FROM outbox WHERE status IN ('pending', 'sending') ORDER BY kind",
+    );
+    if (waiting.length === 0) break;
+    if (Date.now() > deadline) throw new Error(`The outbox is not idle: ${JSON.stringify(waiting)}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  expect(smtp.received).toHaveLength(count);
+  return smtp.received;
 }

@@ -22,7 +22,7 @@ import type { TimeSlotKey } from '@shared/schemas/booking';
 import { addDaysUtc } from '@shared/schemas/dates';
 import { site } from '../fixtures';
 import type { TestDatabase } from '../setup/database';
-import { useTestSmtpServer } from './mail-support';
+import { expectNoMoreMail, useTestSmtpServer } from './mail-support';
 import { call, databases, postJson, query, useDatabase } from './support';
 
 const OWNER = 'owner@lonestar.example';
@@ -330,8 +330,7 @@ describe.each(databases)('client reminders on $name', (database: TestDatabase) =
     expect((await runOutboxSend()).status).toBe(204);
     expect(scheduledLines()[1]).toMatchObject({ remindersQueued: 0, sent: 0 });
     expect(await rows()).toEqual([{ booking_id: id, sequence: 0, days_before: 7 }]);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(smtp.received).toHaveLength(1);
+    await expectNoMoreMail(database, smtp, 1);
   });
 
   test('without SMTP_URL a scheduled run still queues the reminder and reports it, sending nothing', async () => {

@@ -8,9 +8,11 @@ import { HONEYPOT_FIELD } from '@shared/schemas/honeypot';
 import type { InquiryInput } from '@shared/schemas/inquiry';
 import { call, databases, headersOf, postJson, query, useDatabase } from '../api/support';
 import type { TestDatabase } from '../setup/database';
+import { inquiry as fixtureInquiry } from '../fixtures';
 
 // A bot that filled the honeypot must not be able to tell: the decoy answers exactly what a person sending the same
-// request would get (status, headers, body shape and, for refusals, the very same body), in comparable time.
+// request would get (status, headers, body shape and, for refusals, the very same body). Whether it also answers in
+// comparable time is a figure of `npm run bench:timing` (a busy machine bends a timing ratio, not a behaviour).
 
 const BOT = { [HONEYPOT_FIELD]: 'http://spam.example' };
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -25,17 +27,9 @@ function reservation(n: number, email: string): BookingInput {
   };
 }
 
+/** The fixtures' inquiry, made distinct by `n`. */
 function inquiry(n: number): InquiryInput {
-  return {
-    firstName: 'Dolly',
-    lastName: `Rivera ${n}`,
-    email: `dolly${n}@example.com`,
-    phone: '(512) 555-0199',
-    eventType: 'wedding',
-    guestCount: '120',
-    eventDate: addDaysUtc(todayUtc(), 90),
-    eventLocation: 'Austin',
-  };
+  return fixtureInquiry({ lastName: `Rivera ${n}`, email: `dolly${n}@example.com` });
 }
 
 type Answer = { status: number; headers: Record<string, string>; body: unknown };
@@ -57,11 +51,6 @@ function shape(value: unknown): unknown {
 async function rowCount(database: TestDatabase, table: string): Promise<number> {
   const [row] = await query<{ n: number }>(database, `SELECT count(*)::int AS n FROM ${table}`);
   return row!.n;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 describe.each(databases)('the honeypot decoy on $name', (database) => {
@@ -138,36 +127,6 @@ describe.each(databases)('the honeypot decoy on $name', (database) => {
     }
     expect(await rowCount(database, 'bookings')).toBe(0);
     expect(await rowCount(database, 'contact_inquiries')).toBe(0);
-  });
-
-  test('answers in comparable time: the median decoy takes between a third and three times a real answer', async () => {
-    const times = { bookingBot: [] as number[], bookingPerson: [] as number[], inquiryBot: [] as number[], inquiryPerson: [] as number[] };
-    const timed = async (list: number[], work: () => Promise<Response>) => {
-      const started = performance.now();
-      expect((await work()).status).toBe(201);
-      list.push(performance.now() - started);
-    };
-    // Interleaved, so both kinds meet the same machine load; a different address each time (3 holds per address),
-    // and a different client each time (HOLDS_PER_IP_PER_DAY new holds per IP).
-    const client = () => ({ 'x-nf-client-connection-ip': crypto.randomUUID() });
-    for (let n = 0; n < 15; n += 1) {
-      await timed(times.bookingBot, () =>
-        call(bookings, postJson('/api/bookings', { ...reservation(2 * n, `bot${n}@example.com`), ...BOT }, client())),
-      );
-      await timed(times.bookingPerson, () =>
-        call(bookings, postJson('/api/bookings', reservation(2 * n + 1, `guest${n}@example.com`), client())),
-      );
-      await timed(times.inquiryBot, () => call(contact, postJson('/api/contact', { ...inquiry(n), ...BOT })));
-      await timed(times.inquiryPerson, () => call(contact, postJson('/api/contact', inquiry(n))));
-    }
-    for (const [bot, person] of [
-      [times.bookingBot, times.bookingPerson],
-      [times.inquiryBot, times.inquiryPerson],
-    ] as const) {
-      const ratio = median(bot) / median(person);
-      expect(ratio, `decoy ${median(bot).toFixed(1)} ms vs real ${median(person).toFixed(1)} ms`).toBeGreaterThan(1 / 3);
-      expect(ratio).toBeLessThan(3);
-    }
   });
 
   test('counts each caught request in its log line (honeypot: true), with nothing the bot typed', async () => {

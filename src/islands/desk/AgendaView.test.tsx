@@ -1,10 +1,9 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import desk from '@content/desk.json';
 import { formatLongDate, slotLabel } from '@shared/time-slots';
 import type { OwnerAgenda } from '@shared/schemas/owner/agenda';
-import { dismissToast } from '../../stores/toasts';
 import OwnerDesk from '../OwnerDesk';
 import { DESK_VIEWS, detailFromHash, viewFromHash } from './DeskNav';
 import { serveDesk } from './desk-test-support';
@@ -50,15 +49,6 @@ const AGENDA: OwnerAgenda = {
 /** A fake owner API: a signed-in session and this agenda (any list asked for is empty). */
 const serve = (agenda: OwnerAgenda) =>
   serveDesk(({ path }) => (path === '/api/admin/agenda' ? agenda : { inquiries: [], nextCursor: null }));
-
-beforeEach(() => {
-  window.location.hash = '';
-});
-
-afterEach(() => {
-  act(() => dismissToast());
-  vi.unstubAllGlobals();
-});
 
 describe('the desk hash', () => {
   test.each([

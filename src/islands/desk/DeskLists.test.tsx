@@ -1,11 +1,10 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
 import desk from '@content/desk.json';
 import { texasToday } from '@shared/texas-time';
 import { addDaysUtc } from '@shared/schemas/dates';
 import type { OwnerBooking } from '@shared/schemas/owner/bookings';
-import { dismissToast } from '../../stores/toasts';
 import OwnerDesk from '../OwnerDesk';
 import { type DeskRequest, ownerBooking, ownerInquiry as inquiry, serveDesk } from './desk-test-support';
 
@@ -23,15 +22,6 @@ function serve(answer: (request: DeskRequest) => unknown) {
       : answer(request),
   );
 }
-
-beforeEach(() => {
-  window.location.hash = '';
-});
-
-afterEach(() => {
-  act(() => dismissToast());
-  vi.unstubAllGlobals();
-});
 
 describe('the inquiries list', () => {
   beforeEach(() => {

@@ -1,6 +1,6 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import desk from '@content/desk.json';
 import { texasToday } from '@shared/texas-time';
 import { fillTemplate } from '@shared/template';
@@ -8,7 +8,6 @@ import { formatLongDate } from '@shared/time-slots';
 import { addDaysUtc } from '@shared/schemas/dates';
 import type { OwnerBlock } from '@shared/schemas/owner/blocks';
 import type { OwnerBooking } from '@shared/schemas/owner/bookings';
-import { dismissToast } from '../../stores/toasts';
 import OwnerDesk from '../OwnerDesk';
 import { ownerBooking, serveDesk } from './desk-test-support';
 
@@ -22,15 +21,6 @@ const booking = (patch: Partial<OwnerBooking>) =>
 /** Matches the element whose whole text is `text` (the visitor's or owner's words sit in a <bdi> inside it). */
 const wholeText = (text: string) => (_content: string, element: Element | null) =>
   element?.tagName === 'SPAN' && element.textContent === text;
-
-beforeEach(() => {
-  window.location.hash = '';
-});
-
-afterEach(() => {
-  act(() => dismissToast());
-  vi.unstubAllGlobals();
-});
 
 describe('the blocks view', () => {
   const week: OwnerBlock = {
