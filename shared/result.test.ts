@@ -1,3 +1,4 @@
+import { describe, expect, test } from 'vitest';
 import { done, refused, type Result } from './result';
 
 describe('Result', () => {
