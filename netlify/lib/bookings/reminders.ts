@@ -1,13 +1,15 @@
 import settings from '@content/settings.json' with { type: 'json' };
 import { businessTime, texasToday } from '@shared/texas-time';
 import { SLOT_HOURS, slotWindow } from '@shared/time-slots';
-import type { BookingEventType, TimeSlotKey } from '@shared/schemas/booking';
+import type { TimeSlotKey } from '@shared/schemas/booking';
 import { addDaysUtc, daysBetweenUtc } from '@shared/schemas/dates';
 import type { Queryable } from '../db';
 import type { MailConfig } from '../mail/config';
 import { enqueueReminderMail } from '../mail/outbox/write';
 import { inTransaction } from '../transaction';
 import { createCancelToken } from './cancel-links';
+import { BOOKING_COLUMNS, type BookingRow } from './row';
+import { toBookingMail } from './views';
 
 /** Most days before an event a reminder may go (booking_reminders' check allows up to 60). */
 export const MAX_REMINDER_DAYS = 60;
@@ -79,18 +81,8 @@ export type ReminderOptions = {
 /** What a run of queueDueReminders did: reminders queued now, and due ones left for the next run (deadline). */
 export type ReminderReport = { queued: number; deferred: number; mailIds: string[] };
 
-type CandidateRow = {
-  id: string;
-  date: string;
-  time_slot: TimeSlotKey;
-  sequence: number;
-  client_name: string;
-  client_email: string;
-  event_type: BookingEventType;
-  guest_count: number | null;
-  made_at: Date | string;
-  queued: number | null;
-};
+/** A held reservation as the reminder run reads it: its row, when it came to its slot, and the reminder queued at its sequence. */
+type CandidateRow = BookingRow & { made_at: Date | string; queued: number | null };
 
 type DueBooking = CandidateRow & { days: number };
 
@@ -112,11 +104,10 @@ export async function queueDueReminders(db: Queryable, now: Date, options: Remin
   const today = texasToday(now);
   // A move raises sequence and (trigger) stamps updated_at: for a moved booking, that is when it came to its slot.
   const { rows } = await db.query<CandidateRow>(
-    `SELECT b.id, b.date, b.time_slot, b.sequence, b.client_name, b.client_email, b.event_type, b.guest_count,
-            CASE WHEN b.sequence > 0 THEN b.updated_at ELSE b.created_at END AS made_at, r.days_before AS queued
-       FROM bookings b
-       LEFT JOIN booking_reminders r ON r.booking_id = b.id AND r.sequence = b.sequence
-      WHERE NOT b.is_available AND b.kind = 'reservation' AND b.date >= $1 AND b.date <= $2`,
+    `SELECT b.*, CASE WHEN b.sequence > 0 THEN b.updated_at ELSE b.created_at END AS made_at, r.days_before AS queued
+       FROM (SELECT ${BOOKING_COLUMNS} FROM bookings
+              WHERE NOT is_available AND kind = 'reservation' AND date >= $1 AND date <= $2) b
+       LEFT JOIN booking_reminders r ON r.booking_id = b.id AND r.sequence = b.sequence`,
     [today, addDaysUtc(today, Math.max(...days))],
   );
   const due = new Map<string, DueBooking>();
@@ -154,15 +145,9 @@ function queueReminder(db: Queryable, booking: DueBooking, now: Date, mail: Mail
       [booking.id, booking.sequence, booking.days, now],
     );
     if (!inserted[0]) return undefined;
-    const slot = { id: booking.id, date: booking.date, timeSlot: booking.time_slot };
-    const token = await createCancelToken(tx, slot);
-    const reminder = {
-      ...slot,
-      clientName: booking.client_name,
-      clientEmail: booking.client_email,
-      eventType: booking.event_type,
-      ...(booking.guest_count === null ? {} : { guestCount: booking.guest_count }),
-    };
+    const reminder = toBookingMail(booking);
+    if (!reminder) return undefined;
+    const token = await createCancelToken(tx, reminder);
     return enqueueReminderMail(tx, reminder, daysBetweenUtc(texasToday(now), booking.date), token, mail);
   });
 }
