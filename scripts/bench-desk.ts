@@ -141,7 +141,7 @@ try {
   // The same queries on one open connection: what the database itself costs, without connection set-up.
   const { listInquiries } = await import('../netlify/lib/inquiries/read');
   const { listBookings } = await import('../netlify/lib/bookings/read');
-  const { readAgenda } = await import('../netlify/lib/owner/agenda');
+  const { readAgenda } = await import('../netlify/lib/desk/agenda');
   const { queueDueReminders } = await import('../netlify/lib/bookings/reminders');
   const { mailConfig } = await import('../netlify/lib/mail/config');
   const benchMail = mailConfig({ SITE_URL: SITE, OWNER_EMAIL: 'owner@example.com', MAIL_FROM: 'bar@example.com' });

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { reply } from '../lib/http/reply';
-import { readAgenda } from '../lib/owner/agenda';
+import { readAgenda } from '../lib/desk/agenda';
 import { ownerEndpoint } from '../lib/owner/endpoint';
 
 /** GET /api/admin/agenda: "Today & upcoming", the desk's first view (docs/owner-desk.md). */

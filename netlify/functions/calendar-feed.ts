@@ -3,7 +3,7 @@ import { SECRET_TOKEN_PATTERN } from '@shared/schemas/secret-token';
 import { withDatabase } from '../lib/db';
 import { endpoint } from '../lib/http/endpoint';
 import { replyCalendar, replyError } from '../lib/http/reply';
-import { calendarFeedFor } from '../lib/owner/calendar-feed';
+import { calendarFeedFor } from '../lib/desk/calendar-feed';
 
 /**
  * GET /api/calendar/{token}.ics: the owner's bookings as a subscribed calendar (text/calendar). Calendar apps send no

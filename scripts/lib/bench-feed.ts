@@ -6,7 +6,7 @@
 import { withDatabase } from '../../netlify/lib/db';
 import type { DatabaseConfig } from '../../netlify/lib/env';
 import type { FeedRow } from '../../netlify/lib/bookings/views';
-import { ownerCalendar } from '../../netlify/lib/owner/calendar-feed';
+import { ownerCalendar } from '../../netlify/lib/desk/calendar-feed';
 import { TIME_SLOT_KEYS } from '@shared/schemas/booking';
 import { addDaysUtc, todayUtc } from '@shared/schemas/dates';
 import { percentile } from './bench-stats';
@@ -72,7 +72,7 @@ function syntheticRows(count: number): FeedRow[] {
  * with `print`. Answers whether the target was met.
  */
 export async function benchCalendarFeed(config: DatabaseConfig, print: (line?: string) => void): Promise<boolean> {
-  const { createCalendarFeed } = await import('../../netlify/lib/owner/calendar-feed');
+  const { createCalendarFeed } = await import('../../netlify/lib/desk/calendar-feed');
   const feed = (await import('../../netlify/functions/calendar-feed')).default;
   const token = await withDatabase(
     undefined,

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import retention, { config } from '../../netlify/functions/retention';
 import { withDatabase } from '../../netlify/lib/db';
-import { RETENTION_RULES, applyRetention, type RetentionReport } from '../../netlify/lib/retention';
+import { RETENTION_RULES, applyRetention, type RetentionReport } from '../../netlify/lib/jobs/retention';
 import { createOwner, resetOwnerTables } from './admin-support';
 import { call, databases, query, useDatabase } from './support';
 

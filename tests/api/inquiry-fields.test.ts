@@ -7,7 +7,7 @@ import { inquiryMessages } from '../../netlify/lib/mail/messages';
 import { escapeHtml } from '../../netlify/lib/mail/render';
 import { inquiriesCsv } from '../../netlify/lib/inquiries/csv';
 import { exportInquiries, listInquiries } from '../../netlify/lib/inquiries/read';
-import { csvCell } from '../../netlify/lib/owner/csv';
+import { csvCell } from '../../netlify/lib/csv';
 import { INQUIRY_FIELD_COPY, inquiryFieldText } from '@shared/inquiry-fields';
 import { INQUIRY_FIELDS, createInquirySchema, type InquiryOutput } from '@shared/schemas/inquiry';
 import { clock, inquiry as validInquiry } from '../fixtures';

@@ -16,7 +16,7 @@ export const MAX_REMINDER_DAYS = 60;
 
 /**
  * The reminder days of a setting (settings.json's site.reminders.daysBefore), largest first: whole numbers from 1 to
- * MAX_REMINDER_DAYS, each once. Throws on anything else (the build refuses such a file too: src/content.config.ts).
+ * MAX_REMINDER_DAYS, each once. Throws on anything else (the build refuses such a file too: src/content-schemas/settings.ts).
  */
 export function reminderDays(daysBefore: readonly unknown[]): number[] {
   const valid = daysBefore.every((days) => Number.isInteger(days) && (days as number) >= 1 && (days as number) <= MAX_REMINDER_DAYS);

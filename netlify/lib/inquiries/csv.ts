@@ -1,7 +1,7 @@
 import { INQUIRY_FIELDS } from '@shared/schemas/inquiry';
 import { INQUIRY_FIELD_COPY } from '@shared/inquiry-fields';
 import type { OwnerInquiry } from '@shared/schemas/owner';
-import { toCsv } from '../owner/csv';
+import { toCsv } from '../csv';
 
 /**
  * The CSV export of `inquiries`: when each was received (UTC), its status, then every field under its label, in the

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 export type SiteFolder = { dir: string; remove: () => Promise<void> };
 
 /** What the functions need from the project: their code, the source they import, the headers and the build settings. */
-const COPIED = ['netlify', 'src', 'netlify.toml', 'tsconfig.json'] as const;
+const COPIED = ['netlify', 'src', 'shared', 'content', 'netlify.toml', 'tsconfig.json'] as const;
 
 /**
  * Copies the project at `root` into a new folder under the system's temporary directory, with a link to its

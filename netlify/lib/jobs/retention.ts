@@ -1,8 +1,8 @@
 import { BUSINESS_TIME_ZONE } from '@shared/texas-time';
-import { MAX_REMINDER_DAYS } from './bookings/reminders';
-import type { Queryable } from './db';
-import { IDLE_TIMEOUT_MS } from './owner/sessions';
-import { inTransaction } from './transaction';
+import { MAX_REMINDER_DAYS } from '../bookings/reminders';
+import type { Queryable } from '../db';
+import { IDLE_TIMEOUT_MS } from '../owner/sessions';
+import { inTransaction } from '../transaction';
 
 /** Inquiries, bookings (by event date, Texas time) and audit entries are kept 24 months (the audit table's trigger holds the same figure). */
 export const RECORDS_KEPT_MONTHS = 24;

@@ -14,7 +14,7 @@ import { isoTimestamp, type Queryable } from '../db';
 import { mailConfig } from '../mail/config';
 import { hashSecretToken, newSecretToken } from '../secret-token';
 import { recordAudit } from '../audit/log';
-import type { OwnerUser } from './sessions';
+import type { OwnerUser } from '../owner/sessions';
 
 /**
  * Creates the owner's calendar feed, or replaces it (rotation: the old URL stops working at once), and records which
