@@ -24,6 +24,7 @@ export const text = z.string().min(1);
 /** Copy with a `{name}` placeholder for each of `names`, filled in by the island. */
 export const template = (...names: string[]) =>
   names.reduce((schema, name) => schema.refine((value) => value.includes(`{${name}}`), `must contain {${name}}`), text);
+/** A toast's title and text. */
 export const toast = z.object({ title: text, description: text });
 /** A failed send: the toast title, and its text when the server sends no message of its own. */
 export const failure = z.object({ title: text, fallback: text });
