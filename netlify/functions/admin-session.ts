@@ -43,24 +43,23 @@ export default ownerEndpoint(
       const credentials = v.safeParse(SignInSchema, body.value);
       if (!credentials.success) return replyInvalid(credentials.issues);
       const result = await signIn(db, credentials.output, now, deviceTokenOf(req));
-      if (!result.ok && result.reason === 'throttled') {
-        return replyError(
-          429,
-          'too_many_attempts',
-          `Too many sign-in attempts. Please wait ${waitText(result.retryAfterSeconds)} and try again.`,
-          { headers: { 'Retry-After': String(result.retryAfterSeconds) } },
-        );
+      if (!result.ok && result.code === 'too_many_attempts') {
+        const { retryAfterSeconds } = result.details;
+        return replyError(429, result.code, `Too many sign-in attempts. Please wait ${waitText(retryAfterSeconds)} and try again.`, {
+          headers: { 'Retry-After': String(retryAfterSeconds) },
+        });
       }
-      if (!result.ok) return replyError(401, 'invalid_credentials', SIGN_IN_FAILED_MESSAGE);
+      if (!result.ok) return replyRefusal(result, { invalid_credentials: SIGN_IN_FAILED_MESSAGE });
+      const signedIn = result.value;
       // A session presented with this sign-in is replaced, never reused.
       if (session) await revokeSession(db, session.tokenHash);
       const response = reply(
         200,
-        { user: { username: result.user.username }, failedSignIns: result.failedSignInsBefore } satisfies OwnerSession,
-        { 'Set-Cookie': sessionCookie(result.token) },
+        { user: { username: signedIn.user.username }, failedSignIns: signedIn.failedSignInsBefore } satisfies OwnerSession,
+        { 'Set-Cookie': sessionCookie(signedIn.token) },
       );
       // The device cookie outlives sign-out: it is what keeps this browser a known device.
-      response.headers.append('Set-Cookie', deviceCookie(result.deviceToken));
+      response.headers.append('Set-Cookie', deviceCookie(signedIn.deviceToken));
       return response;
     },
   },

@@ -1,3 +1,4 @@
+import { done, refused, type Done, type Refused } from '@shared/result';
 import type { Queryable } from '../db';
 import { recordAudit } from '../audit/log';
 import { findDevice, rememberDevice } from './devices';
@@ -19,11 +20,14 @@ export function throttleDelaySeconds(failures: number): number {
 const DELAY_SQL = `CASE WHEN t.failures < ${FREE_FAILURES} THEN 0
   ELSE least(${MAX_DELAY_SECONDS}, power(2, least(t.failures - ${FREE_FAILURES} + 1, 10))) END`;
 
-/** What a sign-in attempt came to: on success the session's token, the device cookie's token and the failures since the last sign-in. */
+/** A sign-in that worked: the session's token, the device cookie's token and the failures since the last sign-in. */
+export type SignedIn = { user: OwnerUser; token: string; deviceToken: string; failedSignInsBefore: number };
+
+/** What a sign-in attempt came to: signed in, wrong name or password, or a wait of `retryAfterSeconds` first. */
 export type SignInResult =
-  | { ok: true; user: OwnerUser; token: string; deviceToken: string; failedSignInsBefore: number }
-  | { ok: false; reason: 'invalid' }
-  | { ok: false; reason: 'throttled'; retryAfterSeconds: number };
+  | Done<SignedIn>
+  | Refused<'invalid_credentials'>
+  | Refused<'too_many_attempts', { retryAfterSeconds: number }>;
 
 /**
  * Counts this attempt as a failure before the password is checked, in one statement, unless the account name is
@@ -105,13 +109,13 @@ export async function signIn(
   if (wait > 0) {
     if (account) await countFailure(db, account.id);
     await recordAudit(db, { actor: account?.username ?? null, action: 'sign_in_failed', detail: { throttled: true, ...detail } });
-    return { ok: false, reason: 'throttled', retryAfterSeconds: wait };
+    return refused('too_many_attempts', { retryAfterSeconds: wait });
   }
   const matches = await verifyPassword(credentials.password, account?.password ?? DUMMY_HASH);
   if (!account || !matches) {
     if (account) await countFailure(db, account.id);
     await recordAudit(db, { actor: account?.username ?? null, action: 'sign_in_failed', detail: { throttled: false, ...detail } });
-    return { ok: false, reason: 'invalid' };
+    return refused('invalid_credentials');
   }
   await db.query('DELETE FROM sign_in_throttle WHERE username_key = $1', [bucket]);
   if (needsRehash(account.password)) {
@@ -121,11 +125,5 @@ export async function signIn(
   const token = await createSession(db, account.id, now, failedSignInsBefore);
   const newDeviceToken = await rememberDevice(db, account.id, now, device);
   await recordAudit(db, { actor: account.username, action: 'sign_in', detail });
-  return {
-    ok: true,
-    user: { id: account.id, username: account.username },
-    token,
-    deviceToken: newDeviceToken,
-    failedSignInsBefore,
-  };
+  return done({ user: { id: account.id, username: account.username }, token, deviceToken: newDeviceToken, failedSignInsBefore });
 }
