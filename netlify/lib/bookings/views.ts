@@ -34,8 +34,8 @@ export function toOwnerBooking(row: BookingRow): OwnerBooking {
   };
 }
 
-/** A reservation row as the visitor's booking answer (POST /api/bookings) shows it. */
-export function toBooking(row: BookingRow): Booking {
+// What the visitor's answer and the mails both say of a client's booking: the slot, the client and the event.
+function clientBooking(row: BookingRow) {
   return {
     id: row.id,
     date: row.date,
@@ -46,6 +46,13 @@ export function toBooking(row: BookingRow): Booking {
     phone: row.phone,
     guestCount: row.guest_count,
     eventLocation: row.event_location,
+  };
+}
+
+/** A reservation row as the visitor's booking answer (POST /api/bookings) shows it. */
+export function toBooking(row: BookingRow): Booking {
+  return {
+    ...clientBooking(row),
     isAvailable: row.is_available,
     createdAt: isoTimestamp(row.created_at),
     updatedAt: isoTimestamp(row.updated_at),
@@ -78,15 +85,7 @@ export function toCancelView(row: BookingRow, cancelledAt?: Date): CancelBooking
 export function toBookingMail(row: BookingRow): BookingMail | undefined {
   if (!isClientBooking(row)) return undefined;
   return {
-    id: row.id,
-    date: row.date,
-    timeSlot: row.time_slot,
-    clientName: row.client_name!,
-    clientEmail: row.client_email!,
-    eventType: row.event_type!,
-    phone: row.phone,
-    guestCount: row.guest_count,
-    eventLocation: row.event_location,
+    ...clientBooking(row),
     sequence: row.sequence,
     ...(row.cancel_reason ? { cancelReason: row.cancel_reason } : {}),
   };
