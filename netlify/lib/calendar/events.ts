@@ -1,5 +1,6 @@
 import { BUSINESS_TIME_ZONE } from '@shared/texas-time';
-import { escapeText, icalDate, icalLocalTime, icalUtc, writeComponent, type IcalComponent, type IcalProperty } from './ical';
+import ICAL from 'ical.js';
+import { icalDate, icalLocalTime, icalUtc, writeComponent, type IcalComponent, type IcalProperty } from './ical';
 
 /**
  * When an event happens: two instants (written in UTC), a span of wall-clock hours of one day in Texas (written with
@@ -56,20 +57,21 @@ const CHICAGO_VTIMEZONE: IcalComponent = {
     { name: 'X-LIC-LOCATION', value: BUSINESS_TIME_ZONE },
   ],
   components: [
-    rule('DAYLIGHT', '-0600', '-0500', 'CDT', '20070311T020000', 'FREQ=YEARLY;BYMONTH=3;BYDAY=2SU'),
-    rule('STANDARD', '-0500', '-0600', 'CST', '20071104T020000', 'FREQ=YEARLY;BYMONTH=11;BYDAY=1SU'),
+    rule('DAYLIGHT', '-06:00', '-05:00', 'CDT', '2007-03-11', 'FREQ=YEARLY;BYMONTH=3;BYDAY=2SU'),
+    rule('STANDARD', '-05:00', '-06:00', 'CST', '2007-11-04', 'FREQ=YEARLY;BYMONTH=11;BYDAY=1SU'),
   ],
 };
 
-function rule(name: string, from: string, to: string, abbreviation: string, start: string, rrule: string): IcalComponent {
+/** One of the zone's two rules: its offsets, its name, the day it first applied (at 2 AM) and its yearly recurrence. */
+function rule(name: string, from: string, to: string, abbreviation: string, startDay: string, rrule: string): IcalComponent {
   return {
     name,
     properties: [
-      { name: 'TZOFFSETFROM', value: from },
-      { name: 'TZOFFSETTO', value: to },
+      { name: 'TZOFFSETFROM', value: ICAL.UtcOffset.fromString(from) },
+      { name: 'TZOFFSETTO', value: ICAL.UtcOffset.fromString(to) },
       { name: 'TZNAME', value: abbreviation },
-      { name: 'DTSTART', value: start },
-      { name: 'RRULE', value: rrule },
+      { name: 'DTSTART', value: icalLocalTime(startDay, 2) },
+      { name: 'RRULE', value: ICAL.Recur.fromString(rrule) },
     ],
   };
 }
@@ -88,17 +90,16 @@ function when(time: EventTime): IcalProperty[] {
         { name: 'DTEND', params, value: icalLocalTime(time.date, time.endHour) },
       ];
     }
-    case 'days': {
-      const params = { VALUE: 'DATE' };
+    case 'days':
+      // DATE values: ical.js writes VALUE=DATE for them.
       return [
-        { name: 'DTSTART', params, value: icalDate(time.date) },
-        { name: 'DTEND', params, value: icalDate(time.endDate) },
+        { name: 'DTSTART', value: icalDate(time.date) },
+        { name: 'DTEND', value: icalDate(time.endDate) },
       ];
-    }
   }
 }
 
-function eventComponent(event: CalendarEvent, stamp: string): IcalComponent {
+function eventComponent(event: CalendarEvent, stamp: ICAL.Time): IcalComponent {
   const { organizer, attendee } = event;
   return {
     name: 'VEVENT',
@@ -106,10 +107,10 @@ function eventComponent(event: CalendarEvent, stamp: string): IcalComponent {
       { name: 'UID', value: event.uid },
       { name: 'DTSTAMP', value: stamp },
       ...when(event.time),
-      { name: 'SEQUENCE', value: String(event.sequence) },
-      { name: 'SUMMARY', value: escapeText(event.summary) },
-      { name: 'DESCRIPTION', value: escapeText(event.description) },
-      ...(event.location ? [{ name: 'LOCATION', value: escapeText(event.location) }] : []),
+      { name: 'SEQUENCE', value: event.sequence },
+      { name: 'SUMMARY', value: event.summary },
+      { name: 'DESCRIPTION', value: event.description },
+      ...(event.location ? [{ name: 'LOCATION', value: event.location }] : []),
       { name: 'URL', value: event.url },
       { name: 'STATUS', value: event.status },
       { name: 'TRANSP', value: 'OPAQUE' },

@@ -1,6 +1,6 @@
+import ICAL from 'ical.js';
 import { BUSINESS_TIME_ZONE } from '@shared/texas-time';
 import { writeCalendar, type CalendarEvent } from './events';
-import { escapeText } from './ical';
 
 /** The owner's feed as plain data: the calendar's name, its events, and when it is written (every event's DTSTAMP). */
 export type FeedCalendar = { name: string; events: readonly CalendarEvent[]; now: Date };
@@ -11,10 +11,10 @@ export function feedCalendar(feed: FeedCalendar): string {
     productId: '-//Lone Star Mobile Bar//Owner calendar feed//EN',
     method: 'PUBLISH',
     headers: [
-      { name: 'X-WR-CALNAME', value: escapeText(feed.name) },
+      { name: 'X-WR-CALNAME', value: feed.name },
       { name: 'X-WR-TIMEZONE', value: BUSINESS_TIME_ZONE },
       // A hint for the apps that honour it (Apple Calendar, Outlook); Google keeps its own schedule.
-      { name: 'REFRESH-INTERVAL', params: { VALUE: 'DURATION' }, value: 'PT1H' },
+      { name: 'REFRESH-INTERVAL', value: ICAL.Duration.fromString('PT1H') },
       { name: 'X-PUBLISHED-TTL', value: 'PT1H' },
     ],
     events: feed.events,
