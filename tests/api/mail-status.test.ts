@@ -8,6 +8,7 @@ import { enqueueInquiryMails } from '../../netlify/lib/mail/outbox/write';
 import { maskAddress } from '../../netlify/lib/mail/status';
 import { ROOT_DIR } from '../../scripts/lib/data-paths';
 import type { TestDatabase } from '../setup/database';
+import { mailInquiry, mailWording } from '../fixtures';
 import { databases, query, useDatabase } from './support';
 
 const run = promisify(execFile);
@@ -31,18 +32,7 @@ describe.each(databases)('npm run mail:status on $name', (database: TestDatabase
     await withDatabase(
       undefined,
       async (db) => {
-        const stored = {
-          firstName: 'Dolly',
-          lastName: 'Rivera',
-          email: 'dolly@example.com',
-          phone: '(512) 555-0199',
-          eventType: 'wedding' as const,
-          guestCount: '120',
-          eventDate: '2027-04-17',
-          eventLocation: 'Austin, TX',
-          message: 'A secret message body',
-          website: '',
-        };
+        const stored = mailInquiry({ message: 'A secret message body' });
         const { id } = await createInquiry(db, stored);
         await enqueueInquiryMails(db, { ...stored, id });
       },
@@ -70,7 +60,7 @@ describe.each(databases)('npm run mail:status on $name', (database: TestDatabase
   test('--full shows addresses and subjects; --retry=<id> puts a failed message back in line', async () => {
     const { stdout } = await status('--full');
     expect(stdout).toContain('dolly@example.com');
-    expect(stdout).toContain('We got your inquiry, Dolly');
+    expect(stdout).toContain(mailWording('inquiryClient', 'subject', { firstName: 'Dolly' }));
     expect(stdout).not.toContain('secret message');
 
     const [failed] = await query<{ id: string }>(database, "SELECT id FROM outbox WHERE status = 'failed'");

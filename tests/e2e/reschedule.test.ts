@@ -130,7 +130,6 @@ describe.skipIf(skipBrowser)('change of date by the client', () => {
 
   test.each<[ViewportName, number]>([
     ['phone', 74],
-    ['desktop', 76],
   ])('at %s width: a slot taken while the client was choosing is said by the server, the picker stays open without it', { timeout: 180_000 }, async (viewportName, days) => {
     const [oldDate, newDate] = [clock.day(days), clock.day(days + 1)];
     const email = uniqueEmail(`move-race-${viewportName}`);

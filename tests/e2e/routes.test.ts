@@ -16,6 +16,7 @@ import {
   testimonials,
   values,
 } from '../fixtures';
+import { axeViolations } from './support/axe';
 import { eventually, openContext, openPage, skipBrowser, useBrowser, type ViewportName } from './support/browser';
 import { NAV_LINKS, ROUTES, settings } from './support/site';
 
@@ -112,7 +113,7 @@ describe.skipIf(skipBrowser)('routes', () => {
   const browser = useBrowser();
 
   describe.each<ViewportName>(['phone', 'desktop'])('at %s width', (viewportName) => {
-    test.each(ROUTES)('$path shows its screen, the shared shell and the active link', async (route) => {
+    test.each(ROUTES)('$path shows its screen, the shared shell and the active link; axe 0', async (route) => {
       const context = await openContext(browser(), { viewportName, clock });
       try {
         // Script errors and CSP violations both land in the console.
@@ -160,6 +161,8 @@ describe.skipIf(skipBrowser)('routes', () => {
         }
 
         expect(problems).toEqual([]);
+        // WCAG 2.2 AA on the same page, once its content and islands are in (was a second load in a11y.test.ts).
+        expect(await axeViolations(page)).toEqual([]);
       } finally {
         await context.close();
       }
