@@ -4,6 +4,9 @@ import { configDefaults, defineConfig } from 'vitest/config';
 /** Workers of the api and security projects, each with databases of its own (tests/setup/database.ts); default 2. */
 const DATABASE_WORKERS = Number(process.env.DATABASE_WORKERS ?? 2);
 
+/** Workers of the e2e project, each with a server, database and inbox of its own (tests/e2e/global-setup.ts); default 2. */
+const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+
 /**
  * `vitest run` runs every suite; `npm test` (scripts/test.mjs) runs e2e, api + security and unit + dom in three vitest
  * processes side by side, because vitest runs projects of one worker each one after another. Each project owns its files:
@@ -80,9 +83,11 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
-          // One server and one Chromium for the whole suite (started once here); files run one after another.
+          // One Chromium for the whole suite and, per worker, a server, database and inbox (started once here): two
+          // files run at a time, each after the files before it in its own worker. The pages mostly wait on the
+          // server, so two lines of files fill the cores the one line left idle.
           globalSetup: ['tests/e2e/global-setup.ts'],
-          fileParallelism: false,
+          maxWorkers: E2E_WORKERS,
           // After the database groups when everything runs in one process; before `start` in npm test's browser group.
           sequence: { groupOrder: 2 },
           // Generous: npm test runs the other groups beside this one on two cores.

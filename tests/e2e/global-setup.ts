@@ -18,11 +18,35 @@ function shout(lines: string[]): void {
   console.warn(`\n${bar}\n${lines.map((line) => `!! ${line.padEnd(width)} !!`).join('\n')}\n${bar}\n`);
 }
 
+/** One worker's running site: its database, mail catcher and server. */
+interface RunningSite {
+  database: E2eDatabase;
+  mail: MailCatcher;
+  site: SiteServer;
+}
+
+/** Starts one worker's site: a fresh database and a mail catcher, then the production build on netlify dev. */
+async function startSite(started: RunningSite[], pending: Array<() => Promise<void>>): Promise<{ description: string }> {
+  let database: E2eDatabase | undefined;
+  let mail: MailCatcher | undefined;
+  const undo = async () => {
+    await mail?.stop();
+    await database?.stop();
+  };
+  pending.push(undo);
+  [database, mail] = await Promise.all([startE2eDatabase(), startMailCatcher()]);
+  // Real SMTP: every e-mail the functions send lands in the catcher's inbox, which tests read through its API.
+  const site = await startSiteServer(ROOT, { ...database.env, SMTP_URL: mail.smtpUrl });
+  pending.splice(pending.indexOf(undo), 1);
+  started.push({ database, mail, site });
+  return { description: database.description };
+}
+
 /**
- * Starts what the browser suite needs, once for all files: a fresh database (embedded PGlite, or a new database on
- * TEST_DATABASE_URL's server), a local mail catcher (maildev) the functions send their e-mails to, the production
- * build with its functions under `netlify dev --offline`, and one shared Chromium. Without a Chromium the suite is
- * skipped loudly, unless REQUIRE_BROWSER=1 makes that a failure.
+ * Starts what the browser suite needs, once for all files: for each worker of the project a fresh database (embedded
+ * PGlite, or a new database on TEST_DATABASE_URL's server), a local mail catcher (maildev) the functions send their
+ * e-mails to, and the production build with its functions under `netlify dev --offline`; and one shared Chromium.
+ * Without a Chromium the suite is skipped loudly, unless REQUIRE_BROWSER=1 makes that a failure.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const chromePath = findChrome();
@@ -36,51 +60,50 @@ export default async function setup(project: TestProject): Promise<() => Promise
       'Install Debian chromium (apt-get install chromium) or set CHROME_PATH.',
       'CI sets REQUIRE_BROWSER=1, which turns this skip into a failure.',
     ]);
-    project.provide('e2e', {
-      baseURL: '',
-      wsEndpoint: '',
-      skipReason: where,
-      database: { url: '', wsProxy: '' },
-      mail: { apiUrl: '' },
-    });
+    project.provide('e2e', { wsEndpoint: '', skipReason: where, sites: [] });
     return async () => {};
   }
 
   const started = Date.now();
-  let database: E2eDatabase | undefined;
-  let mail: MailCatcher | undefined;
-  let site: SiteServer | undefined;
+  const sites: RunningSite[] = [];
+  // What a site that failed halfway had started (its database, its catcher).
+  const pending: Array<() => Promise<void>> = [];
   let browser: BrowserServer | undefined;
   const teardown = async () => {
     await browser?.close().catch(() => {});
-    if (site) {
+    for (const [index, { site }] of sites.entries()) {
       // What the functions logged (one line per request, no personal data): where a slow or failed request shows.
-      const serverLog = join(tmpdir(), `lone-star-e2e-server-${process.pid}.log`);
+      const serverLog = join(tmpdir(), `lone-star-e2e-server-${process.pid}-${index + 1}.log`);
       writeFileSync(serverLog, site.log());
-      console.log(`e2e: the server's log is in ${serverLog}`);
+      console.log(`e2e: the server's log of worker ${index + 1} is in ${serverLog}`);
     }
-    await site?.stop();
-    await mail?.stop();
-    await database?.stop();
+    await Promise.all([
+      ...sites.map(async ({ site, mail, database }) => {
+        await site.stop();
+        await mail.stop();
+        await database.stop();
+      }),
+      ...pending.map((undo) => undo()),
+    ]);
   };
   try {
-    [database, mail] = await Promise.all([startE2eDatabase(), startMailCatcher()]);
-    const databaseReady = Date.now();
-    [site, browser] = await Promise.all([
-      // Real SMTP: every e-mail the functions send lands in the catcher's inbox, which tests read through its API.
-      startSiteServer(ROOT, { ...database.env, SMTP_URL: mail.smtpUrl }),
-      chromium.launchServer({ executablePath: chromePath, args: [...CHROME_FLAGS] }),
+    const workers = Math.max(1, project.config.maxWorkers);
+    const [descriptions] = await Promise.all([
+      Promise.all(Array.from({ length: workers }, () => startSite(sites, pending))),
+      chromium.launchServer({ executablePath: chromePath, args: [...CHROME_FLAGS] }).then((launched) => (browser = launched)),
     ]);
     console.log(
-      `e2e: ${database.description} ready in ${databaseReady - started} ms; ` +
-        `netlify dev (dist + functions) and Chromium ready at ${site.url} after ${Date.now() - started} ms total`,
+      `e2e: ${workers} worker(s), each with ${descriptions[0]!.description}, a mail catcher and netlify dev (dist + ` +
+        `functions); Chromium shared; ready after ${Date.now() - started} ms`,
     );
     project.provide('e2e', {
-      baseURL: site.url,
-      wsEndpoint: browser.wsEndpoint(),
+      wsEndpoint: browser!.wsEndpoint(),
       skipReason: '',
-      database: { url: database.env.DATABASE_URL, wsProxy: database.env.NEON_WS_PROXY },
-      mail: { apiUrl: mail.apiUrl },
+      sites: sites.map(({ site, database, mail }) => ({
+        baseURL: site.url,
+        database: { url: database.env.DATABASE_URL, wsProxy: database.env.NEON_WS_PROXY },
+        mail: { apiUrl: mail.apiUrl },
+      })),
     });
   } catch (error) {
     await teardown();

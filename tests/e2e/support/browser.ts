@@ -1,7 +1,7 @@
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Response } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { Clock } from '../../fixtures';
-import './context';
+import { workerSite } from './context';
 import { queryRows } from './db';
 
 /** The viewports every flow is checked at: a phone and a desktop. */
@@ -18,8 +18,8 @@ export const NOTICE_SEEN = { key: 'renovationNoticeSeen', value: 'true' } as con
 
 const e2e = inject('e2e');
 
-/** Origin of the server under test. */
-export const baseURL = e2e.baseURL;
+/** Origin of the server under test (this worker's). */
+export const baseURL = workerSite().baseURL;
 
 /** True when the browser suite cannot run here (no Chromium); the reason was printed by the global setup. */
 export const skipBrowser = e2e.skipReason !== '';

@@ -1,10 +1,9 @@
-import { inject } from 'vitest';
 import { withDatabase } from '../../../netlify/lib/db';
-import './context';
+import { workerSite } from './context';
 
 /** Runs one query on the database the server under test writes to (to check what a flow stored). */
 export async function queryRows<Row extends Record<string, unknown>>(text: string, params: unknown[] = []): Promise<Row[]> {
-  const { url, wsProxy } = inject('e2e').database;
+  const { url, wsProxy } = workerSite().database;
   const { rows } = await withDatabase(undefined, (db) => db.query<Row>(text, params), { config: { url, wsProxy } });
   return rows;
 }

@@ -4,11 +4,11 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import deskJson from '@content/desk.json';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
 import { INQUIRY_LABELS, clock, inquiryEventLabel } from '../../fixtures';
 import { axeViolations } from './axe';
 import { VIEWPORTS, openContext } from './browser';
-import './context';
+import { workerSite } from './context';
 
 /** The desk's copy as the owner writes it (content/desk.json): tests expect what it says. */
 export const DESK = deskJson.desk;
@@ -38,7 +38,7 @@ export async function checkState(page: Page, state: string): Promise<void> {
  * standard input, against the database the server under test uses. Resolves with what the command printed.
  */
 export function addOwner(username: string, password: string): Promise<string> {
-  const { url, wsProxy } = inject('e2e').database;
+  const { url, wsProxy } = workerSite().database;
   return new Promise((done, fail) => {
     const child = spawn('npm', ['run', '--silent', 'owner:add', '--', username], {
       cwd: ROOT,

@@ -1,5 +1,4 @@
-import { inject } from 'vitest';
-import './context';
+import { workerSite } from './context';
 
 /** A message as the local mail catcher (maildev) lists it. */
 export interface CaughtMail {
@@ -12,7 +11,7 @@ export interface CaughtMail {
 
 /** Every message the server under test has sent so far, from the mail catcher's REST API. */
 export async function inbox(): Promise<CaughtMail[]> {
-  const response = await fetch(`${inject('e2e').mail.apiUrl}/email`);
+  const response = await fetch(`${workerSite().mail.apiUrl}/email`);
   if (!response.ok) throw new Error(`mail catcher: GET /email answered ${response.status}`);
   return (await response.json()) as CaughtMail[];
 }
