@@ -18,7 +18,7 @@ import {
   lockAccountName,
   resetOwnerTables,
 } from './admin-support';
-import { databases, query, useDatabase } from './support';
+import { oneEngine, query, useDatabase } from './support';
 
 const WRONG = { username: OWNER.username, password: 'a-wrong-guess-from-afar' };
 
@@ -26,7 +26,7 @@ const WRONG = { username: OWNER.username, password: 'a-wrong-guess-from-afar' };
 // design; a throttled attempt costs none. Where a test is about whom a lock applies to rather than how it is reached,
 // the lock is put in the database (lockAccountName) and then shown to hold; the real five failures are proven here
 // for a device and in admin-session.test.ts for the account name. A test here runs at most 10 scrypts.
-describe.each(databases)('device cookies on /api/admin/session ($name)', { timeout: 180_000 }, (database) => {
+describe.each(oneEngine)('device cookies on /api/admin/session ($name)', { timeout: 180_000 }, (database) => {
   useDatabase(database);
   resetOwnerTables(database);
   // The throttles judge time by the request's clock: frozen, so a slow machine cannot let a wait pass mid-test.

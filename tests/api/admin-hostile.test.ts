@@ -7,7 +7,7 @@ import inquiriesCsv from '../../netlify/functions/admin-inquiries-csv';
 import session from '../../netlify/functions/admin-session';
 import { isApiErrorBody } from '@shared/schemas/api-error';
 import { callWith, deskRequest, ownerCookie, resetOwnerTables } from './admin-support';
-import { databases, useDatabase } from './support';
+import { oneEngine, useDatabase } from './support';
 
 // Fixed seed: the same hostile requests every run, so a failure reproduces.
 const SEED = 20_261_123;
@@ -20,7 +20,7 @@ const hostileText = fc.oneof(
   fc.string({ minLength: 190, maxLength: 260 }),
 );
 
-describe.each(databases)('owner endpoints under hostile input on $name', (database) => {
+describe.each(oneEngine)('owner endpoints under hostile input on $name', (database) => {
   useDatabase(database);
   resetOwnerTables(database);
 

@@ -7,9 +7,9 @@ import openedEndpoint from '../../netlify/functions/admin-inquiry-opened';
 import statusEndpoint from '../../netlify/functions/admin-inquiry-status';
 import { INQUIRY_PAGE_SIZE, UNKNOWN_STATUS_MESSAGE, type OwnerInquiry, type OwnerInquiryNote, type OwnerInquiryPage } from '@shared/schemas/owner';
 import { OWNER, auditMark, auditSince, callWith, deskRequest, ownerCookie, resetOwnerTables } from './admin-support';
-import { databases, query, useDatabase } from './support';
+import { oneEngine, query, useDatabase } from './support';
 
-type Db = (typeof databases)[number];
+type Db = (typeof oneEngine)[number];
 
 /** Stores an inquiry received `minutesAgo`, with `status`; answers its id. */
 async function seedInquiry(database: Db, firstName = 'Hank', minutesAgo = 0, status = 'new'): Promise<string> {
@@ -27,7 +27,7 @@ async function seedInquiry(database: Db, firstName = 'Hank', minutesAgo = 0, sta
 const statusOf = async (database: Db, id: string) =>
   (await query<{ status: string }>(database, 'SELECT status FROM contact_inquiries WHERE id = $1', [id]))[0]?.status;
 
-describe.each(databases)('the lead pipeline on $name', (database) => {
+describe.each(oneEngine)('the lead pipeline on $name', (database) => {
   useDatabase(database);
   resetOwnerTables(database);
 

@@ -11,7 +11,7 @@ import { startEmbeddedDatabase } from '../../scripts/lib/shared-harness/embedded
 import { ROOT_DIR } from '../../scripts/lib/data-paths';
 import { announceRunningDatabase, withdrawRunningDatabase } from '../../scripts/lib/shared-harness/running-database';
 import { callWith, deskRequest, resetOwnerTables, sessionCookieOf } from './admin-support';
-import { databases, query, useDatabase } from './support';
+import { oneEngine, query, useDatabase } from './support';
 
 type Run = { code: number | null; stdout: string; stderr: string };
 
@@ -58,7 +58,7 @@ const PASSPHRASE = 'Please use a longer passphrase of a few unrelated words. Not
 // A run as a process of its own loads tsx and zxcvbn's dictionaries and runs scrypt: on a busy machine it alone can
 // take several seconds. Two tests per database run the command as its own process (success and refusal: exit code,
 // stdin, stdout and stderr of the real entry point); the others call ownerAdd, the function that process runs.
-describe.each(databases)('npm run owner:add against DATABASE_URL ($name)', { timeout: 180_000 }, (database) => {
+describe.each(oneEngine)('npm run owner:add against DATABASE_URL ($name)', { timeout: 180_000 }, (database) => {
   useDatabase(database);
   resetOwnerTables(database);
   const env = () => ({ DATABASE_URL: database.url, NEON_WS_PROXY: database.wsProxy });

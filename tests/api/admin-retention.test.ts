@@ -3,7 +3,7 @@ import retention, { config } from '../../netlify/functions/retention';
 import { withDatabase } from '../../netlify/lib/db';
 import { RETENTION_RULES, applyRetention, type RetentionReport } from '../../netlify/lib/jobs/retention';
 import { createOwner, resetOwnerTables } from './admin-support';
-import { call, databases, query, useDatabase } from './support';
+import { call, oneEngine, query, useDatabase } from './support';
 
 const run = () => new Request('http://localhost:8888/.netlify/functions/retention', { method: 'POST' });
 
@@ -176,7 +176,7 @@ describe('retention config', () => {
   });
 });
 
-describe.each(databases)('retention on $name', (database) => {
+describe.each(oneEngine)('retention on $name', (database) => {
   useDatabase(database);
   resetOwnerTables(database);
   beforeEach(async () => {

@@ -20,7 +20,7 @@ import {
   resetOwnerTables,
   sessionCookieOf,
 } from './admin-support';
-import { EXPECTED_HEADERS, databases, headersOf, query, useDatabase } from './support';
+import { EXPECTED_HEADERS, oneEngine, headersOf, query, useDatabase } from './support';
 
 const signInRequest = (credentials: unknown, options: { cookie?: string } = {}) =>
   deskRequest('POST', '/api/admin/session', { body: credentials, ...options });
@@ -45,7 +45,7 @@ describe('/api/admin/session config', () => {
 // Sign-ins with a password cost one scrypt each, wrong ones too, by design: tests about signing in sign in; tests
 // about what a session does afterwards start it in the database as sign-in does (sessionCookieOf). A test here runs
 // up to 7 scrypts; on a machine shared by several test runs one can take seconds, past the api project's 30 s.
-describe.each(databases)('/api/admin/session on $name', { timeout: 120_000 }, (database) => {
+describe.each(oneEngine)('/api/admin/session on $name', { timeout: 120_000 }, (database) => {
   useDatabase(database);
   resetOwnerTables(database);
   afterEach(() => {

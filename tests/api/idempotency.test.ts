@@ -6,7 +6,7 @@ import type { Handler } from '../../netlify/lib/http/endpoint';
 import { IDEMPOTENCY_KEYS_PER_IP_PER_HOUR, IDEMPOTENCY_WINDOW_HOURS, requestHash } from '../../netlify/lib/idempotency';
 import { withDatabase } from '../../netlify/lib/db';
 import { addDaysUtc, todayUtc } from '@shared/schemas/dates';
-import { EXPECTED_HEADERS, call, databases, headersOf, postJson, query, useDatabase } from './support';
+import { EXPECTED_HEADERS, call, oneEngine, headersOf, postJson, query, useDatabase } from './support';
 import type { TestDatabase } from '../setup/database';
 import { inquiry } from '../fixtures';
 
@@ -64,7 +64,7 @@ describe('the purge of expired keys', () => {
   });
 });
 
-describe.each(databases)('Idempotency-Key on $name', (database) => {
+describe.each(oneEngine)('Idempotency-Key on $name', (database) => {
   useDatabase(database);
   beforeEach(async () => {
     await query(database, 'TRUNCATE idempotency_keys, client_throttle');

@@ -13,7 +13,7 @@ import { booking, inquiry } from '../fixtures';
 import { deskRequest, ownerCookie, resetOwnerTables } from './admin-support';
 import type { TestDatabase } from '../setup/database';
 import { chicagoClock, expectNoMoreMail, icsUtc, parseIcs, property, useTestSmtpServer } from './mail-support';
-import { call, databases, get, postJson, query, useDatabase } from './support';
+import { call, oneEngine, get, postJson, query, useDatabase } from './support';
 
 const OWNER = 'owner@lonestar.example';
 
@@ -48,7 +48,7 @@ async function silentServer(): Promise<{ url: string; close(): Promise<void> }> 
   };
 }
 
-describe.each(databases)('e-mail from the API on $name', (database: TestDatabase) => {
+describe.each(oneEngine)('e-mail from the API on $name', (database: TestDatabase) => {
   useDatabase(database);
   resetOwnerTables(database);
   const smtp = useTestSmtpServer(database, { ownerEmail: OWNER, mailFrom: 'Lone Star Mobile Bar <bookings@lonestar.example>' });

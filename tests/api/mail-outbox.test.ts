@@ -14,7 +14,7 @@ import { sendDue, type SendDueOptions } from '../../netlify/lib/mail/send';
 import { createMailTransport } from '../../netlify/lib/mail/transport';
 import type { InquiryOutput } from '@shared/schemas/inquiry';
 import { chicagoClock, expectNoMoreMail, icsUtc, parseIcs, property, useTestSmtpServer } from './mail-support';
-import { databases, query, useDatabase } from './support';
+import { oneEngine, query, useDatabase } from './support';
 import type { TestDatabase } from '../setup/database';
 import { inquiryEventLabel, mailInquiry, mailWording } from '../fixtures';
 
@@ -22,7 +22,7 @@ const inquiry: InquiryOutput = mailInquiry();
 
 const OWNER = 'owner@lonestar.example';
 
-describe.each(databases)('the outbox on $name with a real SMTP server', (database: TestDatabase) => {
+describe.each(oneEngine)('the outbox on $name with a real SMTP server', (database: TestDatabase) => {
   useDatabase(database);
   const smtp = useTestSmtpServer(database, { ownerEmail: `Lone Star Owner <${OWNER}>`, mailFrom: 'Lone Star Mobile Bar <bookings@lonestar.example>' });
 

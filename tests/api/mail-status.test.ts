@@ -9,7 +9,7 @@ import { maskAddress } from '../../netlify/lib/mail/status';
 import { ROOT_DIR } from '../../scripts/lib/data-paths';
 import type { TestDatabase } from '../setup/database';
 import { mailInquiry, mailWording } from '../fixtures';
-import { databases, query, useDatabase } from './support';
+import { oneEngine, query, useDatabase } from './support';
 
 const run = promisify(execFile);
 
@@ -24,7 +24,7 @@ describe('maskAddress', () => {
   });
 });
 
-describe.each(databases)('npm run mail:status on $name', (database: TestDatabase) => {
+describe.each(oneEngine)('npm run mail:status on $name', (database: TestDatabase) => {
   useDatabase(database);
   beforeEach(async () => {
     vi.stubEnv('OWNER_EMAIL', 'owner@lonestar.example');

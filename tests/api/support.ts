@@ -13,6 +13,14 @@ const byWorker = inject('apiDatabasesByWorker');
  */
 export const databases: TestDatabase[] = byWorker[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % byWorker.length]!;
 
+/**
+ * This worker's one database for files whose claims sit above the SQL engine (sign-in and devices, e-mail, retention,
+ * idempotency, the lead pipeline, fuzzing): PostgreSQL, production's engine, when TEST_DATABASE_URL gives one (races
+ * and locks are real there, never serialised as in PGlite), else the embedded PGlite. Files that prove how the SQL
+ * runs on both engines (every write path of a booking, availability, the schema, migrations) use `databases`.
+ */
+export const oneEngine: TestDatabase[] = [databases.find((database) => database.name === 'PostgreSQL') ?? databases[0]!];
+
 /** Points the functions at `database` (DATABASE_URL, NEON_WS_PROXY) for the enclosing describe block. */
 export function useDatabase(database: TestDatabase, options: { reset?: boolean } = { reset: true }): void {
   beforeAll(() => {

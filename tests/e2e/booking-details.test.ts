@@ -4,7 +4,8 @@ import forms from '@content/forms.json';
 import { bookingEventLabel, clock, slotLabel } from '../fixtures';
 import { eventually, openContext, skipBrowser, useBrowser, type ViewportName } from './support/browser';
 import { queryRows } from './support/db';
-import { DESK, addOwner, checkState, deskNav, openDesk, signIn } from './support/desk';
+import { DESK, addOwner, deskNav, openDesk, signIn } from './support/desk';
+import { checkState } from './support/axe';
 
 const OWNER = { username: `details-owner-${Date.now()}`, password: 'saddle-up-for-the-long-trail' };
 const RUN = Date.now().toString(36);
@@ -21,10 +22,9 @@ describe.skipIf(skipBrowser)('the client’s phone, guests and place on a bookin
     expect(await addOwner(OWNER.username, OWNER.password)).toContain(`Created the owner "${OWNER.username}"`);
   });
 
-  describe.each<[ViewportName, number]>([
-    ['phone', 53],
-    ['desktop', 54],
-  ])('at %s width', (viewportName, daysAhead) => {
+  // At the phone's width; each checked state is also checked at the desktop's (checkState), so a second run of the
+  // same booking at 1280 px would prove nothing more.
+  describe.each<[ViewportName, number]>([['phone', 53]])('at %s width', (viewportName, daysAhead) => {
     test('a visitor books with details; the desk shows them with the phone as a tel: link; axe 0', { timeout: 180_000 }, async () => {
       const date = clock.day(daysAhead);
       const name = `Dolly ${viewportName} ${RUN}`;

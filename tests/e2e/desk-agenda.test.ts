@@ -7,7 +7,8 @@ import { slotLabel } from '@shared/time-slots';
 import { addDaysUtc } from '@shared/schemas/dates';
 import { VIEWPORTS, eventually, openContext, skipBrowser, useBrowser } from './support/browser';
 import { queryRows } from './support/db';
-import { DESK, addOwner, checkState, deskNav, openDesk, signIn, viewHeadingOf, type DeskViewName } from './support/desk';
+import { DESK, addOwner, deskNav, openDesk, signIn, viewHeadingOf, type DeskViewName } from './support/desk';
+import { checkState } from './support/axe';
 
 const OWNER = { username: `desk-agenda-${Date.now()}`, password: 'first-light-over-the-pecos' };
 const RUN = Date.now().toString(36);

@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { eventually, openContext, skipBrowser, useBrowser } from './support/browser';
-import { DESK, addOwner, checkState, deskNav, openDesk, signIn } from './support/desk';
+import { DESK, addOwner, deskNav, openDesk, signIn } from './support/desk';
+import { checkState } from './support/axe';
 
 const OWNER = { username: `desk-feed-${Date.now()}`, password: 'calendar-feed-longhorn-trail' };
 const TEXT = DESK.calendar;

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { eventually, openContext, skipBrowser, useBrowser } from './support/browser';
 import { queryRows } from './support/db';
-import { DESK, addOwner, checkState, deskNav, openDesk, sendInquiry, signIn } from './support/desk';
+import { DESK, addOwner, deskNav, openDesk, sendInquiry, signIn } from './support/desk';
+import { checkState } from './support/axe';
 
 const OWNER = { username: `pipeline-owner-${Date.now()}`, password: 'saddle-up-for-the-pipeline-run' };
 const RUN = Date.now().toString(36);

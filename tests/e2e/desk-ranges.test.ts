@@ -3,7 +3,8 @@ import { formatLongDate } from '@shared/time-slots';
 import { fillTemplate } from '@shared/template';
 import { SLOT_LABELS, clock } from '../fixtures';
 import { eventually, openContext, skipBrowser, useBrowser } from './support/browser';
-import { DESK, addOwner, checkState, deskNav, openDesk, signIn } from './support/desk';
+import { DESK, addOwner, deskNav, openDesk, signIn } from './support/desk';
+import { checkState } from './support/axe';
 import { mailTo } from './support/mail';
 import { offeredSlots, reserveEvening } from './support/slots';
 

@@ -6,7 +6,8 @@ import { offeredSlots, reserveEvening } from './support/slots';
 import { formatLongDate } from '@shared/time-slots';
 import { SIGN_IN_FAILED_MESSAGE } from '@shared/schemas/owner';
 import { SLOT_LABELS, clock } from '../fixtures';
-import { DESK, addOwner, checkState, deskNav, openDesk, sendInquiry, signIn, viewHeadingOf, type DeskViewName } from './support/desk';
+import { DESK, addOwner, deskNav, openDesk, sendInquiry, signIn, viewHeadingOf, type DeskViewName } from './support/desk';
+import { checkState } from './support/axe';
 
 const OWNER = { username: `desk-owner-${Date.now()}`, password: 'saddle-up-for-the-long-trail' };
 const RUN = Date.now().toString(36);

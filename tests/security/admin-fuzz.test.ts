@@ -24,7 +24,7 @@ import type { Handler } from '../../netlify/lib/http/endpoint';
 import { isApiErrorBody } from '@shared/schemas/api-error';
 import { addDaysUtc, todayUtc } from '@shared/schemas/dates';
 import { callWith, deskRequest, ownerCookie, resetOwnerTables } from '../api/admin-support';
-import { databases, query, useDatabase } from '../api/support';
+import { oneEngine, query, useDatabase } from '../api/support';
 import { HOSTILE_STRINGS, longString } from './hostile';
 
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31);
@@ -349,7 +349,7 @@ function routes(cookie: string, written: string[]): Record<string, fc.Arbitrary<
   };
 }
 
-describe.each(databases)('signed-in fuzzing of the owner API on $name', (database) => {
+describe.each(oneEngine)('signed-in fuzzing of the owner API on $name', (database) => {
   useDatabase(database);
   resetOwnerTables(database);
 

@@ -6,7 +6,7 @@ import type { BookingInput } from '@shared/schemas/booking';
 import { addDaysUtc, todayUtc } from '@shared/schemas/dates';
 import { HONEYPOT_FIELD } from '@shared/schemas/honeypot';
 import type { InquiryInput } from '@shared/schemas/inquiry';
-import { call, databases, headersOf, postJson, query, useDatabase } from '../api/support';
+import { call, oneEngine, headersOf, postJson, query, useDatabase } from '../api/support';
 import type { TestDatabase } from '../setup/database';
 import { inquiry as fixtureInquiry } from '../fixtures';
 
@@ -53,7 +53,7 @@ async function rowCount(database: TestDatabase, table: string): Promise<number> 
   return row!.n;
 }
 
-describe.each(databases)('the honeypot decoy on $name', (database) => {
+describe.each(oneEngine)('the honeypot decoy on $name', (database) => {
   useDatabase(database);
 
   test('a free slot: 201 with a booking of the same shape and the same headers; nothing is held', async () => {

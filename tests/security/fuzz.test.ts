@@ -21,7 +21,7 @@ import { MAX_FUTURE_HOLDS } from '@shared/schemas/holds';
 import { INQUIRY_EVENT_TYPES, InquirySchema } from '@shared/schemas/inquiry';
 import { RescheduleRequestSchema } from '@shared/schemas/cancel';
 import type { TestDatabase } from '../setup/database';
-import { call, databases, useDatabase } from '../api/support';
+import { call, oneEngine, useDatabase } from '../api/support';
 import { routeParams } from '../../scripts/lib/shared-harness/functions';
 import { HOSTILE_STRINGS, hostileText, longString, wrongTypeValue } from './hostile';
 import { slotHasStarted } from '@shared/time-slots';
@@ -422,7 +422,7 @@ type InquiryRow = Record<string, unknown>;
 
 const INQUIRY_SINGLE_LINE = ['firstName', 'lastName', 'phone', 'eventLocation'] as const;
 
-describe.each(databases)('fuzzing the endpoints on $name', (database) => {
+describe.each(oneEngine)('fuzzing the endpoints on $name', (database) => {
   useDatabase(database);
 
   test(`POST /api/contact: never a 5xx, the error shape, valid inquiries stored verbatim, nothing else stored`, async () => {

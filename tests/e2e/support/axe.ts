@@ -1,5 +1,9 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { VIEWPORTS } from './browser';
 
 /** The WCAG levels every screen and state must pass. */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -12,4 +16,22 @@ export async function axeViolations(page: Page): Promise<string[]> {
       (node) => `${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ')}`,
     ),
   );
+}
+
+/**
+ * Checks one state of a page at the phone and the desktop width: axe finds nothing at either. With
+ * DESK_SCREENSHOTS=<dir> set, each width is also saved as <dir>/<state>-<width>.png for a person to look at.
+ */
+export async function checkState(page: Page, state: string): Promise<void> {
+  const original = page.viewportSize();
+  for (const size of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
+    await page.setViewportSize(size);
+    expect(await axeViolations(page), `${state} at ${size.width} px`).toEqual([]);
+    const dir = process.env.DESK_SCREENSHOTS;
+    if (dir) {
+      mkdirSync(dir, { recursive: true });
+      await page.screenshot({ path: join(dir, `${state}-${size.width}.png`), fullPage: true });
+    }
+  }
+  if (original) await page.setViewportSize(original);
 }

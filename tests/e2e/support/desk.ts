@@ -1,57 +1,38 @@
-import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { tmpdir } from 'node:os';
+import { Readable, Writable } from 'node:stream';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import deskJson from '@content/desk.json';
 import { expect } from 'vitest';
 import { INQUIRY_LABELS, clock, inquiryEventLabel } from '../../fixtures';
-import { axeViolations } from './axe';
-import { VIEWPORTS, openContext } from './browser';
+import { openContext } from './browser';
+import { ownerAdd } from '../../../scripts/owner-add';
 import { workerSite } from './context';
 
 /** The desk's copy as the owner writes it (content/desk.json): tests expect what it says. */
 export const DESK = deskJson.desk;
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-
 /**
- * Checks one state of the desk at the phone and the desktop width: axe finds nothing at either. With
- * DESK_SCREENSHOTS=<dir> set, each width is also saved as <dir>/<state>-<width>.png for a person to look at.
+ * Creates an owner as `npm run owner:add -- <username>` does, the password as one line on standard input, against the
+ * database the server under test uses: `ownerAdd`, the function that command's process runs, called here (a process of
+ * its own costs seconds of tsx and zxcvbn's dictionaries; tests/api/admin-owner-add.test.ts runs the real command).
+ * Resolves with what it printed.
  */
-export async function checkState(page: Page, state: string): Promise<void> {
-  const original = page.viewportSize();
-  for (const size of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
-    await page.setViewportSize(size);
-    expect(await axeViolations(page), `${state} at ${size.width} px`).toEqual([]);
-    const dir = process.env.DESK_SCREENSHOTS;
-    if (dir) {
-      mkdirSync(dir, { recursive: true });
-      await page.screenshot({ path: join(dir, `${state}-${size.width}.png`), fullPage: true });
-    }
-  }
-  if (original) await page.setViewportSize(original);
-}
-
-/**
- * Creates an owner the way a person does: `npm run owner:add -- <username>`, the password typed as one line on
- * standard input, against the database the server under test uses. Resolves with what the command printed.
- */
-export function addOwner(username: string, password: string): Promise<string> {
+export async function addOwner(username: string, password: string): Promise<string> {
   const { url, wsProxy } = workerSite().database;
-  return new Promise((done, fail) => {
-    const child = spawn('npm', ['run', '--silent', 'owner:add', '--', username], {
-      cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: url, NEON_WS_PROXY: wsProxy },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('error', fail);
-    child.on('close', (code) => (code === 0 ? done(output) : fail(new Error(`owner:add exited ${code}: ${output}`))));
-    child.stdin.end(`${password}\n`);
+  let output = '';
+  const printed = new Writable({
+    write(chunk, _encoding, next) {
+      output += String(chunk);
+      next();
+    },
   });
+  const env = { DATABASE_URL: url, NEON_WS_PROXY: wsProxy };
+  // With DATABASE_URL set the embedded database is never opened: this folder is never made.
+  const dataDir = join(tmpdir(), 'lone-star-e2e-owner-add-unused');
+  const code = await ownerAdd([username], { stdin: Readable.from([`${password}\n`]), stdout: printed, stderr: printed, env, dataDir });
+  if (code !== 0) throw new Error(`owner:add exited ${code}: ${output}`);
+  return output;
 }
 
 /** Opens /admin and waits for the island to decide: the sign-in form, or the desk. */
