@@ -92,10 +92,13 @@ export async function waitForIsland(page: Page, component: string): Promise<void
 /** How long a browser assertion keeps retrying before it fails: as long as a locator waits (see openContext). */
 export const DEADLINE_MS = 30_000;
 
+/** How often `eventually` reads again: each read is a round trip to Chromium, and two files poll at once. */
+const POLL_MS = 100;
+
 /**
  * Retries `read` until the matcher holds or DEADLINE_MS passes, for what the page settles into a moment later
  * (after a click, a fetch or a hydration): `await eventually(() => locator.count()).toBe(0)`.
  */
 export function eventually<T>(read: () => T | Promise<T>, message?: string) {
-  return expect.poll(read, { timeout: DEADLINE_MS, interval: 50, message });
+  return expect.poll(read, { timeout: DEADLINE_MS, interval: POLL_MS, message });
 }
