@@ -23,7 +23,7 @@ import { addDaysUtc } from '@shared/schemas/dates';
 import { site } from '../fixtures';
 import type { TestDatabase } from '../setup/database';
 import { expectNoMoreMail, useTestSmtpServer } from './mail-support';
-import { call, databases, postJson, query, useDatabase } from './support';
+import { call, oneEngine, postJson, query, useDatabase } from './support';
 
 const OWNER = 'owner@lonestar.example';
 const DAYS = [7, 1];
@@ -99,7 +99,7 @@ describe('dueReminder: which reminder is due at an instant (Texas time, days [7,
 type OutboxRow = { id: string; kind: string; status: string; booking_id: string; subject: string; text_body: string };
 type ReminderRow = { booking_id: string; sequence: number; days_before: number };
 
-describe.each(databases)('client reminders on $name', (database: TestDatabase) => {
+describe.each(oneEngine)('client reminders on $name', (database: TestDatabase) => {
   useDatabase(database);
   const smtp = useTestSmtpServer(database, { ownerEmail: OWNER, mailFrom: 'Lone Star Mobile Bar <bookings@lonestar.example>' });
   const options = { config: { url: database.url, wsProxy: database.wsProxy } };

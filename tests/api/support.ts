@@ -15,7 +15,7 @@ export const databases: TestDatabase[] = byWorker[(Number(process.env.VITEST_POO
 
 /**
  * This worker's one database for files whose claims sit above the SQL engine (sign-in and devices, e-mail, retention,
- * idempotency, the lead pipeline, fuzzing): PostgreSQL, production's engine, when TEST_DATABASE_URL gives one (races
+ * reminders, idempotency, the lead pipeline, fuzzing): PostgreSQL, production's engine, when TEST_DATABASE_URL gives one (races
  * and locks are real there, never serialised as in PGlite), else the embedded PGlite. Files that prove how the SQL
  * runs on both engines (every write path of a booking, availability, the schema, migrations) use `databases`.
  */

@@ -170,3 +170,10 @@ describe('Markup the Nu checker accepts', () => {
     expect(headingsInPhrasing(doc)).toEqual([]);
   });
 });
+
+describe('frames', () => {
+  // The browser suite runs axe in each page itself (tests/e2e/support/axe.ts), which reaches no frame of another origin.
+  test.each(builtRoutes())('%s holds no frame', (route) => {
+    expect(loadPage(route).querySelectorAll('iframe, frame, object, embed')).toHaveLength(0);
+  });
+});

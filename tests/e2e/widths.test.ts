@@ -61,16 +61,19 @@ describe.skipIf(skipBrowser)('layout at every width', () => {
   const browser = useBrowser();
 
   describe('card rows', () => {
-    test.each([390, 600, 768, 1024, 1280])('no lone card on Home, About, Services, Menu and Availability, nor in the footer, at %i px; three in a row at 768', async (width) => {
-      for (const path of ['/', '/about', '/services', '/menu', '/availability']) {
-        const { context, page } = await openAt(browser(), path, width);
-        try {
-          await page.locator('main .grid-3').first().waitFor();
+    // Each page loads once and is laid out at every width in turn (grids and the footer are CSS: a resize lays them
+    // out as a load at that width does).
+    test.each(['/', '/about', '/services', '/menu', '/availability'])('no lone card on %s nor in its footer at 390, 600, 768, 1024 and 1280 px; three in a row at 768', async (path) => {
+      const { context, page } = await openAt(browser(), path, 390);
+      try {
+        await page.locator('main .grid-3').first().waitFor();
+        for (const width of [390, 600, 768, 1024, 1280]) {
+          await page.setViewportSize({ width, height: 900 });
           await eventually(async () => (await cardRows(page)).filter(hasLoneCard), `${path} at ${width} px`).toEqual([]);
           // The footer's three sections too (brand, links, contact).
           await eventually(async () => (await cardRows(page, 'footer .site-footer__grid')).filter(hasLoneCard), `footer at ${width} px`).toEqual([]);
           // At 768 px three cards (the content's count today) sit in one row, or two and one spanning both (the
-          // packages); this was a second load of each page in a test of its own.
+          // packages).
           if (width === 768) {
             for (const grid of await cardRows(page)) {
               if (grid.reduce<number>((sum, row) => sum + (row === 'full' ? 1 : row), 0) === 3) {
@@ -78,16 +81,16 @@ describe.skipIf(skipBrowser)('layout at every width', () => {
               }
             }
           }
-        } finally {
-          await context.close();
         }
+      } finally {
+        await context.close();
       }
     });
   });
 
   describe('slot labels', () => {
-    test.each([1280, 768, 600, 390])('at %i px each time range of the checker sits on one line, and no slot card is alone in a row', async (width) => {
-      const { context, page } = await openAt(browser(), '/availability', width);
+    test('at 1280, 768, 600 and 390 px each time range of the checker sits on one line, and no slot card is alone in a row', async () => {
+      const { context, page } = await openAt(browser(), '/availability', 1280);
       try {
         // A date no other file books, so all three slots are offered.
         expect(await offeredSlotsOn(page, clock.day(411))).toEqual([...SLOT_LABELS].sort());
@@ -95,8 +98,12 @@ describe.skipIf(skipBrowser)('layout at every width', () => {
         await eventually(() => ranges.count()).toBe(SLOT_LABELS.length);
         const texts = await ranges.allTextContents();
         for (const text of texts) expect(SLOT_LABELS.some((label) => label.endsWith(` ${text}`))).toBe(true);
-        await eventually(() => lineCount(page, 'main label:has(input[name="timeSlot"]) > span > span')).toEqual(SLOT_LABELS.map(() => 1));
-        await eventually(async () => (await cardRows(page, 'main fieldset > div:has(> label)')).filter(hasLoneCard)).toEqual([]);
+        // The slots listed once, laid out at each width in turn.
+        for (const width of [1280, 768, 600, 390]) {
+          await page.setViewportSize({ width, height: 900 });
+          await eventually(() => lineCount(page, 'main label:has(input[name="timeSlot"]) > span > span'), `${width} px`).toEqual(SLOT_LABELS.map(() => 1));
+          await eventually(async () => (await cardRows(page, 'main fieldset > div:has(> label)')).filter(hasLoneCard), `${width} px`).toEqual([]);
+        }
       } finally {
         await context.close();
       }
