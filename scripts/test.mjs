@@ -1,6 +1,6 @@
 /**
  * `npm test`: builds the site once, then runs the vitest projects in three processes side by side, because each
- * group owns its databases and servers (e2e: one server and one Chromium; api + security: databases per worker;
+ * group owns its databases and servers (e2e: one Chromium, a server per worker; api + security: databases per worker;
  * unit + dom: nothing), and vitest alone runs projects of different worker counts one after another. Each line is
  * prefixed with its group; a summary follows. Exits non-zero when the build or any group fails; SIGINT and SIGTERM
  * reach every group (a second one kills them). Arguments (`npm test -- <file or filter>`) run one plain
