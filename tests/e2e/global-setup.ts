@@ -25,21 +25,36 @@ interface RunningSite {
   site: SiteServer;
 }
 
-/** Starts one worker's site: a fresh database and a mail catcher, then the production build on netlify dev. */
-async function startSite(started: RunningSite[], pending: Array<() => Promise<void>>): Promise<{ description: string }> {
-  let database: E2eDatabase | undefined;
-  let mail: MailCatcher | undefined;
-  const undo = async () => {
-    await mail?.stop();
-    await database?.stop();
+/** The value of each fulfilled promise; throws the first rejection once every promise has settled. */
+async function allOrFirstError<T>(promises: Array<Promise<T>>): Promise<T[]> {
+  const results = await Promise.allSettled(promises);
+  const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failed) throw failed.reason;
+  return results.map((result) => (result as PromiseFulfilledResult<T>).value);
+}
+
+/**
+ * Starts one worker's site: a fresh database and a mail catcher, then the production build on netlify dev. Adds it
+ * to `started` once all three run; what it started before a failure it stops itself.
+ */
+async function startSite(started: RunningSite[]): Promise<RunningSite> {
+  const [database, mail] = await Promise.allSettled([startE2eDatabase(), startMailCatcher()]);
+  const stopParts = async () => {
+    if (mail.status === 'fulfilled') await mail.value.stop();
+    if (database.status === 'fulfilled') await database.value.stop();
   };
-  pending.push(undo);
-  [database, mail] = await Promise.all([startE2eDatabase(), startMailCatcher()]);
-  // Real SMTP: every e-mail the functions send lands in the catcher's inbox, which tests read through its API.
-  const site = await startSiteServer(ROOT, { ...database.env, SMTP_URL: mail.smtpUrl });
-  pending.splice(pending.indexOf(undo), 1);
-  started.push({ database, mail, site });
-  return { description: database.description };
+  try {
+    if (database.status === 'rejected') throw database.reason;
+    if (mail.status === 'rejected') throw mail.reason;
+    // Real SMTP: every e-mail the functions send lands in the catcher's inbox, which tests read through its API.
+    const site = await startSiteServer(ROOT, { ...database.value.env, SMTP_URL: mail.value.smtpUrl });
+    const running = { database: database.value, mail: mail.value, site };
+    started.push(running);
+    return running;
+  } catch (error) {
+    await stopParts();
+    throw error;
+  }
 }
 
 /**
@@ -66,8 +81,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   const started = Date.now();
   const sites: RunningSite[] = [];
-  // What a site that failed halfway had started (its database, its catcher).
-  const pending: Array<() => Promise<void>> = [];
   let browser: BrowserServer | undefined;
   const teardown = async () => {
     await browser?.close().catch(() => {});
@@ -77,23 +90,23 @@ export default async function setup(project: TestProject): Promise<() => Promise
       writeFileSync(serverLog, site.log());
       console.log(`e2e: the server's log of worker ${index + 1} is in ${serverLog}`);
     }
-    await Promise.all([
-      ...sites.map(async ({ site, mail, database }) => {
+    await Promise.all(
+      sites.map(async ({ site, mail, database }) => {
         await site.stop();
         await mail.stop();
         await database.stop();
       }),
-      ...pending.map((undo) => undo()),
-    ]);
+    );
   };
   try {
     const workers = Math.max(1, project.config.maxWorkers);
-    const [descriptions] = await Promise.all([
-      Promise.all(Array.from({ length: workers }, () => startSite(sites, pending))),
+    // Every start is waited for, failed or not, so that the teardown after a failure stops all that did start.
+    await allOrFirstError<unknown>([
+      ...Array.from({ length: workers }, () => startSite(sites)),
       chromium.launchServer({ executablePath: chromePath, args: [...CHROME_FLAGS] }).then((launched) => (browser = launched)),
     ]);
     console.log(
-      `e2e: ${workers} worker(s), each with ${descriptions[0]!.description}, a mail catcher and netlify dev (dist + ` +
+      `e2e: ${workers} worker(s), each with ${sites[0]!.database.description}, a mail catcher and netlify dev (dist + ` +
         `functions); Chromium shared; ready after ${Date.now() - started} ms`,
     );
     project.provide('e2e', {
