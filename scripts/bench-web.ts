@@ -184,7 +184,7 @@ function table(header: string[], rows: string[][]): string {
 
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
-  const chromePath = findChrome();
+  const chromePath = findChrome(process.env, 'full');
   if (!chromePath) throw new Error('No Chromium found: install Debian chromium or set CHROME_PATH.');
 
   if (options.build) {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import idleMediaDirective from './idle-media-directive';
+import idleMediaDirective, { IDLE_TIMEOUT_MS } from './idle-media-directive';
 
 type Listener = (event: { matches: boolean }) => void;
 
@@ -61,6 +61,19 @@ describe('client:idle-media', () => {
     setReadyState('complete');
     const { run } = await directive('all');
     await vi.advanceTimersByTimeAsync(60);
+    expect(run).toHaveBeenCalledOnce();
+  });
+
+  test('hydrates IDLE_TIMEOUT_MS after the load when the browser never reports idle time', async () => {
+    // A browser that stays busy: it calls back only when the timeout asked for runs out.
+    vi.stubGlobal('requestIdleCallback', (callback: () => void, options?: IdleRequestOptions) => {
+      if (options?.timeout !== undefined) setTimeout(callback, options.timeout);
+    });
+    setReadyState('complete');
+    const { run } = await directive('all');
+    await vi.advanceTimersByTimeAsync(IDLE_TIMEOUT_MS - 1);
+    expect(run).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
     expect(run).toHaveBeenCalledOnce();
   });
 

@@ -66,13 +66,13 @@ async function startSite(started: RunningSite[]): Promise<RunningSite> {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const chromePath = findChrome();
   if (!chromePath) {
-    const where = process.env.CHROME_PATH ? `CHROME_PATH=${process.env.CHROME_PATH} is not an executable` : 'no Chromium at /usr/bin/chromium';
+    const where = process.env.CHROME_PATH ? `CHROME_PATH=${process.env.CHROME_PATH} is not an executable` : 'no Chromium at /usr/bin/chromium-headless-shell or /usr/bin/chromium';
     if (process.env.REQUIRE_BROWSER === '1') {
-      throw new Error(`REQUIRE_BROWSER=1 but ${where}: the browser suite must run here (apt-get install chromium, or set CHROME_PATH).`);
+      throw new Error(`REQUIRE_BROWSER=1 but ${where}: the browser suite must run here (apt-get install chromium-headless-shell, or set CHROME_PATH).`);
     }
     shout([
       `BROWSER TESTS SKIPPED: ${where}.`,
-      'Install Debian chromium (apt-get install chromium) or set CHROME_PATH.',
+      'Install Debian chromium-headless-shell (apt-get install chromium-headless-shell) or set CHROME_PATH.',
       'CI sets REQUIRE_BROWSER=1, which turns this skip into a failure.',
     ]);
     project.provide('e2e', { wsEndpoint: '', skipReason: where, sites: [] });
