@@ -11,6 +11,7 @@ import { chromium } from 'playwright-core';
 import { serveDist } from './bench-web-server.ts';
 import { CHROME_FLAGS } from './lib/shared-harness/chrome.ts';
 
+/** Fresh contexts per Chromium (env CONTEXTS, 20 unless set). */
 const CONTEXTS = Number(process.env.CONTEXTS ?? 20);
 const ROUTES = ['/', '/services', '/faq'];
 const CANDIDATES = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'];
