@@ -1,6 +1,7 @@
 import { scryptSync } from 'node:crypto';
-import { afterEach, describe, expect, test, vi } from 'vitest';
-import session, { config } from '../../netlify/functions/admin-session';
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import { config } from '../../netlify/functions/admin-session';
+import type { Handler } from '../../netlify/lib/http/endpoint';
 import { withDatabase } from '../../netlify/lib/db';
 import { DUMMY_HASH, needsRehash, verifyPassword } from '../../netlify/lib/owner/passwords';
 import { ABSOLUTE_LIFETIME_MS, IDLE_TIMEOUT_MS } from '../../netlify/lib/owner/sessions';
@@ -31,6 +32,18 @@ const INVALID = { error: { code: 'invalid_credentials', message: SIGN_IN_FAILED_
 vi.mock('../../netlify/lib/owner/passwords', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../netlify/lib/owner/passwords')>();
   return { ...real, verifyPassword: vi.fn(real.verifyPassword) };
+});
+
+// The handler, loaded after the mock: a worker runs several files in one module registry (the api project does not
+// isolate files), so an earlier file may hold the sign-in module already, bound to the real check. It is loaded afresh
+// here and dropped after this file, so the next file in this worker gets the real one.
+let session: Handler;
+beforeAll(async () => {
+  vi.resetModules();
+  ({ default: session } = await import('../../netlify/functions/admin-session'));
+});
+afterAll(() => {
+  vi.resetModules();
 });
 
 describe('/api/admin/session config', () => {

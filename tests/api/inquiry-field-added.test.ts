@@ -1,11 +1,7 @@
 import * as v from 'valibot';
-import { describe, expect, test, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { withDatabase } from '../../netlify/lib/db';
-import { createInquiry } from '../../netlify/lib/inquiries/write';
 import { mailConfig } from '../../netlify/lib/mail/config';
-import { inquiryMessages } from '../../netlify/lib/mail/messages';
-import { inquiriesCsv } from '../../netlify/lib/inquiries/csv';
-import { listInquiries } from '../../netlify/lib/inquiries/read';
 import { createInquirySchema, type InquiryOutput } from '@shared/schemas/inquiry';
 import type { OwnerInquiry } from '@shared/schemas/owner';
 import { clock, inquiry as validInquiry } from '../fixtures';
@@ -20,6 +16,29 @@ vi.mock('@shared/inquiry-fields', async (importOriginal) => {
   const original = await importOriginal<typeof import('@shared/inquiry-fields')>();
   const copy = original.INQUIRY_FIELD_COPY;
   return { ...original, INQUIRY_FIELD_COPY: { ...copy, labels: { ...copy.labels, budget: 'Budget' } } };
+});
+
+// The modules under test, loaded after the mocks: a worker runs several files in one module registry (the api project
+// does not isolate files), so an earlier file may hold them already, bound to the real list. They are loaded afresh
+// here and dropped after this file, so the next file in this worker gets the real ones.
+let modules: {
+  createInquiry: typeof import('../../netlify/lib/inquiries/write').createInquiry;
+  inquiryMessages: typeof import('../../netlify/lib/mail/messages').inquiryMessages;
+  inquiriesCsv: typeof import('../../netlify/lib/inquiries/csv').inquiriesCsv;
+  listInquiries: typeof import('../../netlify/lib/inquiries/read').listInquiries;
+};
+beforeAll(async () => {
+  vi.resetModules();
+  const [write, messages, csv, read] = await Promise.all([
+    import('../../netlify/lib/inquiries/write'),
+    import('../../netlify/lib/mail/messages'),
+    import('../../netlify/lib/inquiries/csv'),
+    import('../../netlify/lib/inquiries/read'),
+  ]);
+  modules = { ...write, ...messages, ...csv, ...read };
+});
+afterAll(() => {
+  vi.resetModules();
 });
 
 // Not a field of today's schema: the test adds it.
@@ -41,7 +60,7 @@ describe('a field added to INQUIRY_FIELDS', () => {
       MAIL_FROM: 'Lone Star Mobile Bar <bookings@lonestar.example>',
     });
     // A new field reaches the owner; the acknowledgement to the visitor-given address repeats only fields marked toVisitor.
-    const [owner, client] = inquiryMessages({ ...inquiry, id: 'x' }, config);
+    const [owner, client] = modules.inquiryMessages({ ...inquiry, id: 'x' }, config);
     expect(owner!.text).toContain('Budget: About 4000 dollars');
     expect(client!.text).not.toContain('Budget');
   });
@@ -57,7 +76,7 @@ describe('a field added to INQUIRY_FIELDS', () => {
       isNew: true,
       notes: [],
     };
-    const [header, row] = inquiriesCsv([stored]).slice(1).split('\r\n');
+    const [header, row] = modules.inquiriesCsv([stored]).slice(1).split('\r\n');
     expect(header!.endsWith(',"Budget"')).toBe(true);
     expect(row!.endsWith(',"About 4000 dollars"')).toBe(true);
   });
@@ -73,8 +92,8 @@ describe('a field added to INQUIRY_FIELDS', () => {
           await db.query('BEGIN');
           try {
             await db.query('ALTER TABLE contact_inquiries ADD COLUMN budget text');
-            await createInquiry(db, inquiry);
-            const { inquiries } = await listInquiries(db, { q: '' });
+            await modules.createInquiry(db, inquiry);
+            const { inquiries } = await modules.listInquiries(db, { q: '' });
             expect(inquiries).toEqual([expect.objectContaining({ budget: 'About 4000 dollars', lastName: 'Rivera' })]);
           } finally {
             await db.query('ROLLBACK');
