@@ -33,6 +33,8 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['src/**/*.test.ts', 'shared/**/*.test.ts', 'tests/build/**/*.test.ts'],
+          // Files share their worker's process and module registry, as in the api project.
+          isolate: false,
         },
       },
       {
@@ -56,8 +58,9 @@ export default defineConfig({
           globalSetup: ['tests/setup/database.ts'],
           maxWorkers: DATABASE_WORKERS,
           // A worker runs its files one after another in one process and one module registry (mocks and spies are reset
-          // between files): measured, 84 CPU-s less per run than a new process per file. A file that mocks a module
-          // loads what it tests after vi.resetModules() and drops it afterwards (inquiry-field-added, admin-session).
+          // between files): measured, 84 CPU-s less per run than a new process per file (15 in unit). A file that mocks
+          // a module loads what it tests after vi.resetModules() and drops it afterwards (inquiry-field-added,
+          // admin-session). dom keeps a fresh jsdom and fresh stores per file.
           isolate: false,
           // Its own group: vitest runs projects of different worker counts apart (unit and dom before, e2e after).
           sequence: { groupOrder: 1 },
@@ -94,6 +97,8 @@ export default defineConfig({
           // server, so two lines of files fill the cores the one line left idle.
           globalSetup: ['tests/e2e/global-setup.ts'],
           maxWorkers: E2E_WORKERS,
+          // Files share their worker's process (and its playwright client), as in the api project.
+          isolate: false,
           // After the database groups when everything runs in one process; before `start` in npm test's browser group.
           sequence: { groupOrder: 2 },
           // Generous: npm test runs the other groups beside this one on two cores.
