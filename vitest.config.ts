@@ -33,7 +33,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['src/**/*.test.ts', 'shared/**/*.test.ts', 'tests/build/**/*.test.ts'],
-          // Files share their worker's process and module registry, as in the api project.
+          // Files share their worker's process and module registry, as in the api project (15 CPU-s less per run).
           isolate: false,
         },
       },
@@ -44,6 +44,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.tsx'],
           setupFiles: ['tests/setup/dom.ts'],
+          // Isolated (vitest's default): each file gets a fresh jsdom and fresh stores.
         },
       },
       {
@@ -58,9 +59,8 @@ export default defineConfig({
           globalSetup: ['tests/setup/database.ts'],
           maxWorkers: DATABASE_WORKERS,
           // A worker runs its files one after another in one process and one module registry (mocks and spies are reset
-          // between files): measured, 84 CPU-s less per run than a new process per file (15 in unit). A file that mocks
-          // a module loads what it tests after vi.resetModules() and drops it afterwards (inquiry-field-added,
-          // admin-session). dom keeps a fresh jsdom and fresh stores per file.
+          // between files): measured, 84 CPU-s less per run than a new process per file. A file that mocks a module
+          // loads what it tests after vi.resetModules() and drops it afterwards (inquiry-field-added, admin-session).
           isolate: false,
           // Its own group: vitest runs projects of different worker counts apart (unit and dom before, e2e after).
           sequence: { groupOrder: 1 },

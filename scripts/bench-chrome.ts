@@ -9,12 +9,13 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { serveDist } from './bench-web-server.ts';
-import { CHROME_FLAGS } from './lib/shared-harness/chrome.ts';
+import { CHROME_FLAGS, findChrome } from './lib/shared-harness/chrome.ts';
 
 /** Fresh contexts per Chromium (env CONTEXTS, 20 unless set). */
 const CONTEXTS = Number(process.env.CONTEXTS ?? 20);
 const ROUTES = ['/', '/services', '/faq'];
-const CANDIDATES = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'];
+/** The Chromium the tests take (the headless shell when installed) and the full browser, ignoring CHROME_PATH. */
+const CANDIDATES = [...new Set([findChrome({}, 'test'), findChrome({}, 'full')].filter((path) => path !== null))];
 /** Clock ticks per second of /proc's CPU times (USER_HZ, 100 on Linux). */
 const TICKS = 100;
 
