@@ -3,14 +3,13 @@
  *
  * By default the functions run under `netlify dev --offline` (static framework, no Astro): the same runtime
  * `npm start` gives an operator, where every invocation gets a fresh worker thread, so the figures include that cost.
- * `npm run bench:api -- --harness` instead serves the functions' default exports in-process from a small node:http
- * server routed by their `config.path`: that isolates the handler + driver + database cost. Figures only; every
- * loop is bounded.
+ * `npm run bench:api -- --harness` instead serves the functions' default exports in-process, routed by their
+ * `config.path` (the browser suite's server, scripts/lib/shared-harness/site-server.ts): that isolates the handler +
+ * driver + database cost. Figures only; every loop is bounded.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
-import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import { migrate } from '../netlify/lib/migrations';
 import { TIME_SLOT_KEYS } from '@shared/schemas/booking';
 import { addDaysUtc, todayUtc } from '@shared/schemas/dates';
@@ -18,9 +17,9 @@ import { runLoad, type RunSummary } from './lib/bench-stats';
 import { ROOT_DIR } from './lib/data-paths';
 import { embeddedDatabase } from './lib/shared-harness/database';
 import { freePort } from './lib/shared-harness/free-port';
-import { findRoute, netlifyContext } from './lib/shared-harness/functions';
 import { spawnNetlifyDev, waitForNetlifyDev } from './lib/shared-harness/netlify-dev';
 import { makeSiteFolder } from './lib/shared-harness/site-folder';
+import { serveSite } from './lib/shared-harness/site-server';
 
 const mode = process.argv.includes('--harness') ? 'harness' : 'netlify-dev';
 
@@ -69,41 +68,8 @@ async function startNetlifyDev(env: Record<string, string>): Promise<Target> {
 async function startHarness(): Promise<Target> {
   // The functions log one line per request; in this process that would drown the figures.
   console.log = () => {};
-  const server = createServer(async (incoming: IncomingMessage, outgoing: ServerResponse) => {
-    const url = `http://127.0.0.1${incoming.url ?? '/'}`;
-    const found = await findRoute(url);
-    if (!found) {
-      outgoing.writeHead(404).end();
-      return;
-    }
-    const hasBody = incoming.method !== 'GET' && incoming.method !== 'HEAD';
-    const request = new Request(url, {
-      method: incoming.method,
-      headers: [
-        ...Object.entries(incoming.headers).flatMap(([name, value]) =>
-          value === undefined || name === 'x-nf-client-connection-ip'
-            ? []
-            : [[name, Array.isArray(value) ? value.join(', ') : value] as [string, string]],
-        ),
-        // Like Netlify, the client's address is the connection's, never a header the client sent.
-        ['x-nf-client-connection-ip', incoming.socket.remoteAddress ?? '127.0.0.1'],
-      ],
-      body: hasBody ? (Readable.toWeb(incoming) as ReadableStream<Uint8Array>) : undefined,
-      duplex: 'half',
-    } as RequestInit);
-    // Like Netlify, answer first; the work handed to waitUntil (closing the connection) finishes afterwards.
-    const { context, background } = await netlifyContext(found.route.handler, request);
-    const response = await found.route.handler(request, context);
-    outgoing.writeHead(response.status, Object.fromEntries(response.headers));
-    outgoing.end(Buffer.from(await response.arrayBuffer()));
-    await background();
-  });
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  const site = await serveSite({ port: await freePort() });
+  return { baseUrl: site.url, stop: site.stop };
 }
 
 async function send(request: Request): Promise<number> {

@@ -34,8 +34,8 @@ async function allOrFirstError<T>(promises: Array<Promise<T>>): Promise<T[]> {
 }
 
 /**
- * Starts one worker's site: a fresh database and a mail catcher, then the production build on netlify dev. Adds it
- * to `started` once all three run; what it started before a failure it stops itself.
+ * Starts one worker's site: a fresh database and a mail catcher, then the production build and its functions
+ * (support/server.ts). Adds it to `started` once all three run; what it started before a failure it stops itself.
  */
 async function startSite(started: RunningSite[]): Promise<RunningSite> {
   const [database, mail] = await Promise.allSettled([startE2eDatabase(), startMailCatcher()]);
@@ -60,8 +60,8 @@ async function startSite(started: RunningSite[]): Promise<RunningSite> {
 /**
  * Starts what the browser suite needs, once for all files: for each worker of the project a fresh database (embedded
  * PGlite, or a new database on TEST_DATABASE_URL's server), a local mail catcher (maildev) the functions send their
- * e-mails to, and the production build with its functions under `netlify dev --offline`; and one shared Chromium.
- * Without a Chromium the suite is skipped loudly, unless REQUIRE_BROWSER=1 makes that a failure.
+ * e-mails to, and the production build with its functions served the way Netlify serves them (support/server.ts);
+ * and one shared Chromium. Without a Chromium the suite is skipped loudly, unless REQUIRE_BROWSER=1 makes that a failure.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const chromePath = findChrome();
@@ -106,7 +106,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       chromium.launchServer({ executablePath: chromePath, args: [...CHROME_FLAGS] }).then((launched) => (browser = launched)),
     ]);
     console.log(
-      `e2e: ${workers} worker(s), each with ${sites[0]!.database.description}, a mail catcher and netlify dev (dist + ` +
+      `e2e: ${workers} worker(s), each with ${sites[0]!.database.description}, a mail catcher and a server (dist + ` +
         `functions); Chromium shared; ready after ${Date.now() - started} ms`,
     );
     project.provide('e2e', {

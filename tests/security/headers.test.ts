@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseAllHeaders } from '@netlify/headers-parser';
 import { beforeAll, describe, expect, test } from 'vitest';
 import availability from '../../netlify/functions/availability';
 import bookings from '../../netlify/functions/bookings';
@@ -10,35 +9,24 @@ import reschedule from '../../netlify/functions/reschedule';
 import type { Handler } from '../../netlify/lib/http/endpoint';
 import { DIST, builtRoutes, htmlFileOf } from '../build/dist';
 import { call, databases, get, postJson, useDatabase } from '../api/support';
+import { staticHeaderRules, staticHeadersFor as staticHeadersForRules, type HeaderRule } from '../../scripts/lib/shared-harness/site-server';
 import { clock } from '../fixtures';
 import { grade, metaPolicies, parsePolicy } from './observatory';
 
-const ROOT = join(import.meta.dirname, '..', '..');
 const SITE = 'https://lonestar-mobile-bar.netlify.app';
 
 /** Browser features the site never uses: each must be switched off (an empty allow list) wherever it is sent. */
 const FEATURES_OFF = ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'serial', 'hid', 'midi', 'display-capture',
   'accelerometer', 'gyroscope', 'magnetometer', 'browsing-topics', 'publickey-credentials-get', 'xr-spatial-tracking'];
 
-type Rule = { for: string; forRegExp: RegExp; values: Record<string, string> };
-let rules: Rule[] = [];
+let rules: HeaderRule[] = [];
 
 beforeAll(async () => {
-  const { headers, errors } = await parseAllHeaders({
-    headersFiles: [join(ROOT, 'dist', '_headers')],
-    netlifyConfigPath: join(ROOT, 'netlify.toml'),
-    configHeaders: [],
-    minimal: false,
-  });
-  expect(errors).toEqual([]);
-  rules = headers as Rule[];
+  rules = await staticHeaderRules(DIST);
 });
 
-/** The headers Netlify sends for `path`, merged from every matching rule the way `netlify dev` merges them. */
-function staticHeadersFor(path: string): Record<string, string> {
-  const matching = rules.filter((rule) => rule.forRegExp.test(path)).map((rule) => rule.values);
-  return Object.fromEntries(Object.entries(Object.assign({}, ...matching) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]));
-}
+/** The headers Netlify sends for the static file at `path` (the browser suite's server sends the same). */
+const staticHeadersFor = (path: string) => staticHeadersForRules(rules, path);
 
 function permissions(value: string | undefined): Map<string, string> {
   return new Map(

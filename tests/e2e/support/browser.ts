@@ -26,8 +26,9 @@ export const skipBrowser = e2e.skipReason !== '';
 
 /**
  * Connects this test file to the shared browser for its lifetime; call at the top of a describe block. Each file
- * starts with fresh per-client budgets: every visit of the suite reaches the functions from 127.0.0.1 (netlify dev
- * takes the address from the connection), and the suite as a whole books more than one client's daily holds.
+ * starts with fresh per-client budgets: every visit of the suite reaches the functions from the loopback address (the
+ * server takes it from the connection, as Netlify does), and the suite as a whole books more than one client's daily
+ * holds.
  */
 export function useBrowser(): () => Browser {
   let browser: Browser | undefined;
@@ -57,7 +58,7 @@ export interface ContextOptions extends BrowserContextOptions {
 export async function openContext(browser: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
   const { viewportName = 'desktop', noticeSeen = true, clock, ...rest } = options;
   const context = await browser.newContext({ baseURL, viewport: VIEWPORTS[viewportName], reducedMotion: 'reduce', ...rest });
-  // Generous: the functions run in fresh workers under netlify dev, beside the other test groups on two cores.
+  // Generous: npm test runs the other test groups beside the browser's on two cores.
   context.setDefaultTimeout(DEADLINE_MS);
   if (clock) await context.clock.setFixedTime(clock.now);
   if (noticeSeen) {

@@ -1,11 +1,10 @@
+import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../../scripts/lib/shared-harness/free-port';
-import { spawnNetlifyDev, waitForNetlifyDev } from '../../../scripts/lib/shared-harness/netlify-dev';
-import { makeSiteFolder } from '../../../scripts/lib/shared-harness/site-folder';
 
-/** A running production server: the built `dist/` and the functions behind Netlify's local proxy. */
+/** A running production server: the built `dist/` and the functions, as Netlify serves them. */
 export interface SiteServer {
   url: string;
   /** Everything the server printed so far (for failure messages). */
@@ -14,57 +13,48 @@ export interface SiteServer {
 }
 
 /**
- * Serves a snapshot of the already built `dist/` plus `netlify/functions` with `netlify dev --offline --dir` (static server,
- * netlify.toml headers, 404.html, functions v2 routing), passing `env` to the functions, with SITE_URL set to this
- * server unless `env` sets it (the links in the e-mails lead back here). Resolves once the proxy answers and every
- * function has loaded.
+ * Serves a snapshot of the already built `dist/` plus the functions of `netlify/functions` from a process of its own
+ * (scripts/lib/shared-harness/serve-site.ts: Netlify's routing of pages, 404 page, netlify.toml headers and function
+ * paths), passing `env` to the functions, with SITE_URL set to this server unless `env` sets it (the links in the
+ * e-mails lead back here). Resolves once it answers. `netlify dev` itself is exercised by `npm start`'s test.
  */
-export async function startSiteServer(root: string, env: Record<string, string>, timeoutMs = 90_000): Promise<SiteServer> {
+export async function startSiteServer(root: string, env: Record<string, string>, timeoutMs = 60_000): Promise<SiteServer> {
   if (!existsSync(join(root, 'dist', 'index.html'))) {
     throw new Error(`No production build in ${join(root, 'dist')}: run \`npm run build\` first (npm test and npm run test:e2e do).`);
   }
   // Serve a snapshot of the build: others may rebuild dist/ while the suite runs, and every test must see one build.
   const snapshot = mkdtempSync(join(tmpdir(), 'lone-star-dist-'));
   cpSync(join(root, 'dist'), snapshot, { recursive: true });
-  // Functions served from a folder of their own: an `npm start` (or its test) in this checkout would rebuild them.
-  const site = await makeSiteFolder(root, 'lone-star-e2e-site');
-  const [port, staticPort] = [await freePort(), await freePort()];
+  const port = await freePort();
   const url = `http://localhost:${port}`;
-  const netlify = spawnNetlifyDev(
-    root,
-    site.dir,
-    [
-      '--offline',
-      '--dir',
-      snapshot,
-      '--framework',
-      '#static',
-      // An empty command overrides netlify.toml's [dev] command (astro dev), which would otherwise start next to the
-      // static server.
-      '--command',
-      '',
-      '--port',
-      String(port),
-      '--staticServerPort',
-      String(staticPort),
-      '--no-open',
-    ],
-    { SITE_URL: url, ...env },
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'scripts', 'lib', 'shared-harness', 'serve-site.ts'), snapshot, String(port)],
+    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, SITE_URL: url, ...env } },
   );
+  let output = '';
+  for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const server: SiteServer = {
     url,
-    log: netlify.output,
+    log: () => output,
     stop: async () => {
-      await netlify.stop();
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        const killer = setTimeout(() => child.kill('SIGKILL'), 5000);
+        await exited;
+        clearTimeout(killer);
+      }
       rmSync(snapshot, { recursive: true, force: true });
-      await site.remove();
     },
   };
-  try {
-    await waitForNetlifyDev(netlify, root, url, timeoutMs);
-  } catch (error) {
-    await server.stop();
-    throw error;
+  const deadline = Date.now() + timeoutMs;
+  while (!output.includes(`ready ${url}`)) {
+    if (child.exitCode !== null || child.signalCode !== null || Date.now() > deadline) {
+      await server.stop();
+      throw new Error(`The site server did not start within ${timeoutMs} ms:\n${output.slice(-3000)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return server;
 }
