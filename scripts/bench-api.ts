@@ -163,7 +163,7 @@ async function main(): Promise<void> {
   process.env.NEON_WS_PROXY = database.wsProxy;
   try {
     await migrate();
-    print(`bench:api (${mode === 'harness' ? 'in-process harness' : 'netlify dev --offline'}), fresh embedded PGlite`);
+    print(`bench:api (${mode === 'harness' ? 'in-process harness' : 'netlify dev --offline'}), fresh ${database.description}`);
     target =
       mode === 'harness'
         ? await startHarness()

@@ -107,7 +107,7 @@ export async function bridgeTo(url: string): Promise<{ wsProxy: string; stop(): 
 export type FreshDatabase = TestDatabase & { drop(): Promise<void> };
 
 /**
- * Creates an empty database like `like`: a new PGlite (temporary directory, own bridge) for the embedded one, a new
+ * Creates an empty database like `like`: a new PGlite (in memory, own bridge) for the embedded one, a new
  * randomly named database on TEST_DATABASE_URL's server for PostgreSQL. `drop()` removes it.
  */
 export async function freshDatabase(like: TestDatabase): Promise<FreshDatabase> {

@@ -37,7 +37,7 @@ async function workerDatabases(started: DatabaseHandle[]): Promise<TestDatabase[
 }
 
 /**
- * Starts, for each worker of the project, a fresh embedded PGlite (temporary directory) behind its WebSocket bridge
+ * Starts, for each worker of the project, a fresh embedded PGlite (in memory) behind its WebSocket bridge
  * and, when TEST_DATABASE_URL is set, a new randomly named database on that server, so that files empty their tables
  * side by side without meeting. All are migrated and handed to the tests through `inject('apiDatabasesByWorker')`
  * (tests/api/support.ts picks the worker's own); everything is removed afterwards.

@@ -2,9 +2,8 @@
  * Databases for `npm start`, `npm run db:migrate`, the benchmarks and the test suites, all reached by the functions
  * the same way: DATABASE_URL plus, for a server on this machine, NEON_WS_PROXY (the WebSocket bridge in front of it).
  */
-import { cp, mkdir, mkdtemp, readFile, rename, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { cp, mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { withDatabase } from '../../../netlify/lib/db';
 import { isLocalDatabaseUrl } from '../../../netlify/lib/env';
 import { LEGACY_DATA_DIR, embeddedDataDir } from '../data-paths';
@@ -24,26 +23,17 @@ export type DatabaseHandle = {
 };
 
 /**
- * The embedded Postgres (PGlite) behind its own bridge, its files in `dataDir` (kept), or in a fresh temporary
- * directory that stop() deletes.
+ * The embedded Postgres (PGlite) behind its own bridge, its files in `dataDir` (kept); without one, a throwaway
+ * database in this process's memory (the test suites': no file written, nothing left behind).
  */
 export async function embeddedDatabase(dataDir?: string): Promise<DatabaseHandle> {
-  const temporary = dataDir ? undefined : await mkdtemp(join(tmpdir(), 'lone-star-db-'));
-  try {
-    const database = await startEmbeddedDatabase({ dataDir: dataDir ?? join(temporary!, 'pgdata') });
-    return {
-      url: database.databaseUrl,
-      wsProxy: database.wsProxy,
-      description: `embedded PGlite (files in ${database.dataDir})`,
-      async stop() {
-        await database.stop();
-        if (temporary) await rm(temporary, { recursive: true, force: true });
-      },
-    };
-  } catch (error) {
-    if (temporary) await rm(temporary, { recursive: true, force: true });
-    throw error;
-  }
+  const database = await startEmbeddedDatabase({ dataDir });
+  return {
+    url: database.databaseUrl,
+    wsProxy: database.wsProxy,
+    description: database.dataDir ? `embedded PGlite (files in ${database.dataDir})` : 'embedded PGlite (in memory)',
+    stop: () => database.stop(),
+  };
 }
 
 /**

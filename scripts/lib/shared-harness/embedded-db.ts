@@ -18,16 +18,19 @@ export type EmbeddedDatabase = {
   wsProxy: string;
   /** The Unix socket of the PGlite socket server (in a 0700 folder of its own, removed by stop()). */
   socketPath: string;
-  /** Directory holding the database files. */
-  dataDir: string;
+  /** Directory holding the database files; undefined for a database kept in memory. */
+  dataDir: string | undefined;
   /** Stops the bridge and the socket server, then closes PGlite cleanly (safe to call twice). */
   stop(): Promise<void>;
 };
 
 /** Options of startEmbeddedDatabase. */
 export type EmbeddedDatabaseOptions = {
-  /** Where PGlite keeps its files; created when missing, reused (with its data) when present. */
-  dataDir: string;
+  /**
+   * Where PGlite keeps its files; created when missing, reused (with its data) when present. Absent: the database lives
+   * in this process's memory and is gone once stopped (a throwaway test database, spared a file system call per page).
+   */
+  dataDir?: string;
   /**
    * The bridge address of an earlier run to come back on (`127.0.0.1:PORT/SECRET`, its `wsProxy`); absent picks a
    * free port and a new secret.
@@ -75,19 +78,19 @@ async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
 }
 
 /**
- * Starts PGlite persisted in `dataDir` (its files this user's only), serves it as a multi-connection Postgres on a
+ * Starts PGlite persisted in `dataDir` (its files this user's only; in memory without one), serves it as a multi-connection Postgres on a
  * private Unix socket and starts the WebSocket bridge in front of it: no other user of the machine can read the files
  * or connect, and no local process reaches the database without the bridge's secret of this run. Every acknowledged write is in the files of `dataDir` before the answer is sent
  * (PGlite writes through to the directory; `stop()` also checkpoints and closes cleanly).
  */
-export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): Promise<EmbeddedDatabase> {
-  const dataDir = resolve(options.dataDir);
-  await mkdir(dirname(dataDir), { recursive: true, mode: 0o700 });
-  const unlock = await lockDataDir(dataDir);
+export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions = {}): Promise<EmbeddedDatabase> {
+  const dataDir = options.dataDir === undefined ? undefined : resolve(options.dataDir);
+  if (dataDir) await mkdir(dirname(dataDir), { recursive: true, mode: 0o700 });
+  const unlock = dataDir ? await lockDataDir(dataDir) : async () => {};
   let db: PGlite;
   try {
     // Files an earlier version left readable to everyone (PGlite creates them 0666 unless the umask says otherwise).
-    await makePrivate(dataDir);
+    if (dataDir) await makePrivate(dataDir);
     // relaxedDurability stays off: a query is answered only after PGlite has handed its writes to the file system.
     db = await PGlite.create({ dataDir, relaxedDurability: false, extensions: { pg_trgm } });
   } catch (error) {

@@ -11,7 +11,7 @@ export interface E2eDatabase {
 
 /**
  * A fresh, migrated database for one e2e run: a new database on TEST_DATABASE_URL's server when that is set
- * (dropped afterwards), otherwise an embedded PGlite in a temporary directory (deleted afterwards).
+ * (dropped afterwards), otherwise an embedded PGlite in memory.
  */
 export async function startE2eDatabase(): Promise<E2eDatabase> {
   const database = await freshTestDatabase('e2e');
