@@ -1,10 +1,10 @@
 /**
  * `npm test`: builds the site once, then runs the vitest projects in three processes side by side, because each
- * group owns its databases and servers (e2e: one Chromium, a server per worker; api + security: databases per worker;
- * unit + dom: nothing), and vitest alone runs projects of different worker counts one after another. Each line is
- * prefixed with its group; a summary follows. Exits non-zero when the build or any group fails; SIGINT and SIGTERM
- * reach every group (a second one kills them). Arguments (`npm test -- <file or filter>`) run one plain
- * `vitest run <args>` after the build instead.
+ * group owns its databases and servers (e2e: one Chromium, a server per worker; api: databases per worker; unit +
+ * dom + security: the security files' own databases, after the others), and vitest alone runs projects of different
+ * worker counts one after another. Each line is prefixed with its group; a summary gives each group's time. Exits
+ * non-zero when the build or any group fails; SIGINT and SIGTERM reach every group (a second one kills them).
+ * Arguments (`npm test -- <file or filter>`) run one plain `vitest run <args>` after the build instead.
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,8 +20,8 @@ const env = { ...process.env, ...(process.stdout.isTTY && !process.env.NO_COLOR 
  */
 const GROUPS = [
   { name: 'e2e', command: bin('vitest'), args: ['run', '--project', 'e2e', '--project', 'start'] },
-  { name: 'api+security', command: bin('vitest'), args: ['run', '--project', 'api', '--project', 'security'], priority: 10 },
-  { name: 'unit+dom', command: bin('vitest'), args: ['run', '--project', 'unit', '--project', 'dom'], priority: 10 },
+  { name: 'api', command: bin('vitest'), args: ['run', '--project', 'api'], priority: 10 },
+  { name: 'unit+dom+sec', command: bin('vitest'), args: ['run', '--project', 'unit', '--project', 'dom', '--project', 'security'], priority: 10 },
 ];
 
 let current;

@@ -1,32 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
 import RenovationNotice, { RENOVATION_NOTICE_SEEN_KEY } from './RenovationNotice';
-
-// jsdom has <dialog> but not its behaviour: a minimal stand-in for showModal/close and the Escape key.
-beforeAll(() => {
-  const proto = HTMLDialogElement.prototype as HTMLDialogElement & { __polyfilled?: boolean };
-  if (typeof proto.showModal === 'function' || proto.__polyfilled) return;
-  proto.__polyfilled = true;
-  Object.defineProperty(proto, 'open', {
-    configurable: true,
-    get(this: HTMLDialogElement) {
-      return this.hasAttribute('open');
-    },
-  });
-  proto.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-    const onEscape = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || !this.open) return;
-      if (this.dispatchEvent(new Event('cancel', { cancelable: true }))) this.close();
-    };
-    this.ownerDocument.addEventListener('keydown', onEscape);
-  };
-  proto.close = function close(this: HTMLDialogElement) {
-    if (!this.open) return;
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-});
 
 const props = {
   enabled: true,

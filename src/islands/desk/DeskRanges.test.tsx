@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import desk from '@content/desk.json';
 import { texasToday } from '@shared/texas-time';
 import { fillTemplate } from '@shared/template';
@@ -91,16 +91,6 @@ describe('the blocks view', () => {
 });
 
 describe('cancelling from the bookings view', () => {
-  // jsdom has <dialog> without its modal methods.
-  beforeEach(() => {
-    HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-      this.setAttribute('open', '');
-    };
-    HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-      this.removeAttribute('open');
-    };
-  });
-
   test('lists reservations only: the rows of a block are shown and lifted in the Blocked dates view', async () => {
     const blockRow = (id: string, date: string) =>
       booking({ id, date, kind: 'block', clientName: null, clientEmail: null, eventType: null, blockId: '22222222-2222-4222-8222-222222222222' });
