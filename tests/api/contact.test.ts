@@ -202,16 +202,21 @@ describe.each(databases)('POST /api/contact on $name', (database) => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
     await call(contact, postJson('/api/contact', inquiry));
     await call(contact, postJson('/api/contact', { ...inquiry, email: 'bad' }));
-    const lines = log.mock.calls.map((args) => args.join(' '));
-    expect(lines).toHaveLength(2);
-    for (const line of lines) {
-      const entry = JSON.parse(line) as Record<string, unknown>;
-      expect(entry).toMatchObject({ endpoint: 'contact', method: 'POST' });
-      expect(entry.requestId).toMatch(/^test-/);
+    const logged = log.mock.calls.map((args) => args.join(' '));
+    // Nothing logged while these requests ran holds personal data, whatever logged it.
+    for (const line of logged) {
       for (const personal of [inquiry.firstName, inquiry.lastName, inquiry.email, inquiry.phone.slice(-8), inquiry.eventLocation, inquiry.message!]) {
         expect(line).not.toContain(personal);
       }
     }
-    expect(lines.map((line) => (JSON.parse(line) as { status: number }).status)).toEqual([201, 400]);
+    // One request line each. (Files share their worker's process: a line another file's late work logs in the
+    // meantime is not one of these.)
+    const lines = logged.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => 'endpoint' in entry);
+    expect(lines).toHaveLength(2);
+    for (const entry of lines) {
+      expect(entry).toMatchObject({ endpoint: 'contact', method: 'POST' });
+      expect(entry.requestId).toMatch(/^test-/);
+    }
+    expect(lines.map((entry) => entry.status)).toEqual([201, 400]);
   });
 });
