@@ -20,6 +20,25 @@ import { settings } from './support/site';
 describe.skipIf(skipBrowser)('accessibility (axe, WCAG 2.2 AA)', () => {
   const browser = useBrowser();
 
+  // The control for every "no violations" below: the checker reports what a page gets wrong, also on a later check
+  // of a document it has already checked (axe stays loaded in it between checks).
+  test('the checker finds an unlabelled button and an image without text added to a clean page', async () => {
+    const { context, page } = await openPage(browser(), '/about', { viewportName: 'phone' });
+    try {
+      expect(await axeViolations(page)).toEqual([]);
+      const wrong = '<button id="bare"></button><img id="blind" src="/favicon.svg">';
+      await page.evaluate((html) => document.querySelector('main')!.insertAdjacentHTML('beforeend', html), wrong);
+      expect(await axeViolations(page)).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^button-name \(critical\) at #bare: Fix any of the following: /),
+          expect.stringMatching(/^image-alt \(critical\) at #blind: Fix any of the following: /),
+        ]),
+      );
+    } finally {
+      await context.close();
+    }
+  });
+
   // Every route at phone and desktop width is checked by routes.test.ts on the page it has just read; here, the
   // states a visitor opens.
   test('the open phone menu has no violations', async () => {
