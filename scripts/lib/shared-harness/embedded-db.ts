@@ -78,10 +78,11 @@ async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
 }
 
 /**
- * Starts PGlite persisted in `dataDir` (its files this user's only; in memory without one), serves it as a multi-connection Postgres on a
- * private Unix socket and starts the WebSocket bridge in front of it: no other user of the machine can read the files
- * or connect, and no local process reaches the database without the bridge's secret of this run. Every acknowledged write is in the files of `dataDir` before the answer is sent
- * (PGlite writes through to the directory; `stop()` also checkpoints and closes cleanly).
+ * Starts PGlite persisted in `dataDir` (its files this user's only; in memory without one), serves it as a
+ * multi-connection Postgres on a private Unix socket and starts the WebSocket bridge in front of it: no other user of
+ * the machine can read the files or connect, and no local process reaches the database without the bridge's secret of
+ * this run. With a `dataDir`, every acknowledged write is in its files before the answer is sent (PGlite writes
+ * through to the directory; `stop()` also checkpoints and closes cleanly).
  */
 export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions = {}): Promise<EmbeddedDatabase> {
   const dataDir = options.dataDir === undefined ? undefined : resolve(options.dataDir);
