@@ -73,8 +73,8 @@ export default defineConfig({
           isolate: false,
           // After unit and dom (vitest runs projects of different worker counts apart), before e2e.
           sequence: { groupOrder: 1 },
-          // Generous: npm test runs this group at a lower priority beside the browser's (a test that takes 5 s alone
-          // took 20 s there).
+          // Generous: npm test runs this group beside the browser's on two cores (a test that takes 5 s alone took 20 s
+          // there).
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

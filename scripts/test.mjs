@@ -15,12 +15,15 @@ const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
 const env = { ...process.env, ...(process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: process.env.FORCE_COLOR ?? '1' } : {}) };
 
 /**
- * The groups that run at once, the slowest first. The browser's server and Chromium answer a waiting page, so they get
- * the cores first; the others (nice 10) take what is left, which on two cores is most of it.
+ * The groups that run at once, the slowest first. The browser's server and Chromium answer a waiting page, and the api
+ * group's main process is the embedded database its tests wait on (a query not answered in 5 s fails the test), so
+ * both share the cores alike; unit + dom + security (nice 10) takes what is left, which on two cores is most of it. At
+ * nice 10 the api group's database got about a tenth of a core beside a busy browser group: without PostgreSQL, when
+ * the browser's databases are embedded too, a query of release.test waited past 5 s.
  */
 const GROUPS = [
   { name: 'e2e', command: bin('vitest'), args: ['run', '--project', 'e2e', '--project', 'start'] },
-  { name: 'api', command: bin('vitest'), args: ['run', '--project', 'api'], priority: 10 },
+  { name: 'api', command: bin('vitest'), args: ['run', '--project', 'api'] },
   { name: 'unit+dom+sec', command: bin('vitest'), args: ['run', '--project', 'unit', '--project', 'dom', '--project', 'security'], priority: 10 },
 ];
 
