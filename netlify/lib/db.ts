@@ -95,16 +95,14 @@ function closeQuietly(client: Client): Promise<void> {
   });
 }
 
+/** One open connection, for a caller that keeps it across several statements; close() never throws. */
+export type Connection = { db: Queryable; close(): Promise<void> };
+
 /**
- * Opens one connection for this request, runs `work` with it and closes it (through `context.waitUntil` when the
- * platform offers it, so the answer is not held up). Connection failures and timeouts become
- * DatabaseUnavailableError; errors thrown by `work` pass through unchanged.
+ * Opens one connection with the environment's (or the given) settings. Connection failures and timeouts become
+ * DatabaseUnavailableError. The caller closes it; withDatabase does so for a request.
  */
-export async function withDatabase<T>(
-  context: BackgroundWork | undefined,
-  work: (db: Queryable) => Promise<T>,
-  options: DatabaseOptions = {},
-): Promise<T> {
+export async function openConnection(options: DatabaseOptions = {}): Promise<Connection> {
   let client: Client;
   try {
     client = newClient(options.config ?? databaseConfig(), options);
@@ -117,10 +115,24 @@ export async function withDatabase<T>(
     void closeQuietly(client);
     throw new DatabaseUnavailableError('Could not connect to the database.', { cause: error });
   }
+  return { db: client as unknown as Queryable, close: () => closeQuietly(client) };
+}
+
+/**
+ * Opens one connection for this request, runs `work` with it and closes it (through `context.waitUntil` when the
+ * platform offers it, so the answer is not held up). Connection failures and timeouts become
+ * DatabaseUnavailableError; errors thrown by `work` pass through unchanged.
+ */
+export async function withDatabase<T>(
+  context: BackgroundWork | undefined,
+  work: (db: Queryable) => Promise<T>,
+  options: DatabaseOptions = {},
+): Promise<T> {
+  const connection = await openConnection(options);
   try {
-    return await work(client as unknown as Queryable);
+    return await work(connection.db);
   } finally {
-    const closing = closeQuietly(client);
+    const closing = connection.close();
     if (context?.waitUntil) context.waitUntil(closing);
     else await closing;
   }

@@ -1,10 +1,10 @@
 import { beforeEach } from 'vitest';
-import { withDatabase } from '../../netlify/lib/db';
 import type { Handler } from '../../netlify/lib/http/endpoint';
 import { hashPassword } from '../../netlify/lib/owner/passwords';
 import { SESSION_COOKIE, createSession } from '../../netlify/lib/owner/sessions';
 import { FREE_FAILURES } from '../../netlify/lib/owner/sign-in';
 import { setOwnerPassword } from '../../netlify/lib/owner/users';
+import { withKeptConnection } from '../../scripts/lib/shared-harness/kept-connection';
 import type { TestDatabase } from '../setup/database';
 import { call, query } from './support';
 
@@ -37,9 +37,7 @@ export function resetOwnerTables(database: TestDatabase): void {
 /** Creates the test owner (the scrypt hash is computed once per file). */
 export async function createOwner(database: TestDatabase, username = OWNER.username): Promise<void> {
   const hash = await hashOnce(OWNER.password);
-  await withDatabase(undefined, (db) => setOwnerPassword(db, username, hash, { reset: false }), {
-    config: { url: database.url, wsProxy: database.wsProxy },
-  });
+  await withKeptConnection(database, (db) => setOwnerPassword(db, username, hash, { reset: false }));
 }
 
 /** Options of a desk request. */
@@ -109,14 +107,10 @@ export async function ownerCookie(database: TestDatabase): Promise<string> {
  * what a session does, not how it is won. Answers the Cookie header value.
  */
 export async function sessionCookieOf(database: TestDatabase, username = OWNER.username): Promise<string> {
-  const token = await withDatabase(
-    undefined,
-    async (db) => {
-      const { rows } = await db.query<{ id: string }>('SELECT id FROM users WHERE lower(username) = lower($1)', [username]);
-      return createSession(db, rows[0]!.id, new Date());
-    },
-    { config: { url: database.url, wsProxy: database.wsProxy } },
-  );
+  const token = await withKeptConnection(database, async (db) => {
+    const { rows } = await db.query<{ id: string }>('SELECT id FROM users WHERE lower(username) = lower($1)', [username]);
+    return createSession(db, rows[0]!.id, new Date());
+  });
   return `${SESSION_COOKIE}=${token}`;
 }
 

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, inject, vi } from 'vitest';
-import { withDatabase } from '../../netlify/lib/db';
 import type { Handler } from '../../netlify/lib/http/endpoint';
 import { embeddedDatabase, existingDatabase, newDatabaseOn } from '../../scripts/lib/shared-harness/database';
 import { invoke } from '../../scripts/lib/shared-harness/functions';
+import { withKeptConnection } from '../../scripts/lib/shared-harness/kept-connection';
 import type { TestDatabase } from '../setup/database';
 
 const byWorker = inject('apiDatabasesByWorker');
@@ -51,9 +51,7 @@ export async function query<Row extends Record<string, unknown>>(
   text: string,
   params: readonly unknown[] = [],
 ): Promise<Row[]> {
-  return withDatabase(undefined, async (db) => (await db.query<Row>(text, params)).rows, {
-    config: { url: database.url, wsProxy: database.wsProxy },
-  });
+  return withKeptConnection(database, async (db) => (await db.query<Row>(text, params)).rows);
 }
 
 /**
