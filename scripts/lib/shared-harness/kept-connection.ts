@@ -1,7 +1,5 @@
 import { isUnavailableError, openConnection, type Connection, type Queryable } from '../../../netlify/lib/db';
-
-/** The database a test's own statements go to: DATABASE_URL and NEON_WS_PROXY as the functions get them. */
-export type DatabaseAddress = { url: string; wsProxy?: string };
+import type { DatabaseConfig } from '../../../netlify/lib/env';
 
 type Kept = { connection: Promise<Connection>; queue: Promise<unknown> };
 
@@ -18,7 +16,7 @@ const kept: Map<string, Kept> = ((globalThis as { [KEPT]?: Map<string, Kept> })[
  * still open a connection per request, as on Netlify. Works on one database run one after another, so a transaction
  * in one never takes in another's statements. A connection that failed is dropped, and the next call opens a new one.
  */
-export function withKeptConnection<T>(database: DatabaseAddress, work: (db: Queryable) => Promise<T>): Promise<T> {
+export function withKeptConnection<T>(database: DatabaseConfig, work: (db: Queryable) => Promise<T>): Promise<T> {
   const key = `${database.wsProxy ?? ''} ${database.url}`;
   let entry = kept.get(key);
   if (!entry) {
