@@ -2,7 +2,7 @@ import { createServer, request, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
-import { startRequestGuard, type RequestGuard } from './request-guard';
+import { STARTING_RETRY_AFTER_S, startRequestGuard, type RequestGuard } from './request-guard';
 
 const LIMIT = 1000;
 const TIMEOUT_MS = 500;
@@ -39,6 +39,7 @@ describe('startRequestGuard', () => {
     await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
     const targetPort = (upstream.address() as AddressInfo).port;
     guard = await startRequestGuard({ host: '127.0.0.1', port: 0, targetPort, maxBodyBytes: LIMIT, bodyTimeoutMs: TIMEOUT_MS });
+    guard.ready();
   });
   afterAll(async () => {
     await guard?.stop();
@@ -87,5 +88,51 @@ describe('startRequestGuard', () => {
     });
     socket.close();
     expect(echoed).toBe('echo ping');
+  });
+});
+
+describe('startRequestGuard before the site is up', () => {
+  let upstream: Server;
+  let guard: RequestGuard;
+  let seen = 0;
+  beforeAll(async () => {
+    upstream = createServer((incoming, answer) => {
+      seen += 1;
+      incoming.resume();
+      answer.end('the site');
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    guard = await startRequestGuard({ host: '127.0.0.1', port: 0, targetPort: (upstream.address() as AddressInfo).port });
+  });
+  afterAll(async () => {
+    await guard?.stop();
+    await new Promise((resolve) => upstream?.close(resolve));
+  });
+
+  test('answers 503 with Retry-After and a page that says it is starting, and passes nothing on until ready()', async () => {
+    const early = await fetch(`http://127.0.0.1:${guard.port}/admin`);
+    expect(early.status).toBe(503);
+    expect(early.headers.get('retry-after')).toBe(String(STARTING_RETRY_AFTER_S));
+    expect(early.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(early.headers.get('cache-control')).toBe('no-store');
+    expect(await early.text()).toContain('The site is starting');
+    const posted = await post(guard.port, Buffer.from('{"a":1}'), { 'Content-Type': 'application/json' });
+    expect(posted.status).toBe(503);
+    const socket = new WebSocket(`ws://127.0.0.1:${guard.port}/hmr`);
+    socket.on('error', () => undefined);
+    const refused = await new Promise<number>((resolve) =>
+      socket.once('unexpected-response', (request, answer) => {
+        request.destroy();
+        resolve(answer.statusCode ?? 0);
+      }),
+    );
+    expect(refused).toBe(503);
+    expect(seen).toBe(0);
+
+    guard.ready();
+    const later = await fetch(`http://127.0.0.1:${guard.port}/admin`);
+    expect(later.status).toBe(200);
+    expect(await later.text()).toBe('the site');
+    expect(seen).toBe(1);
   });
 });

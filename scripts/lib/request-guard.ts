@@ -10,8 +10,14 @@ export const MAX_FORWARDED_BODY_BYTES = 6_000_000;
 /** How long a request body may take to arrive in full: well under the 30 s after which netlify dev exits. */
 export const BODY_TIMEOUT_MS = 10_000;
 
-/** A running guard in front of netlify dev (see startRequestGuard). */
-export type RequestGuard = { port: number; stop(): Promise<void> };
+/** How long the guard's "starting" answer asks a client to wait before it tries again (`Retry-After`), in seconds. */
+export const STARTING_RETRY_AFTER_S = 2;
+
+/**
+ * A running guard in front of netlify dev (see startRequestGuard). Until ready() it answers every request itself: 503
+ * with `Retry-After` and a short page that says the site is starting.
+ */
+export type RequestGuard = { port: number; ready(): void; stop(): Promise<void> };
 
 /** Options of startRequestGuard. */
 export type RequestGuardOptions = {
@@ -53,6 +59,31 @@ function refuse(response: ServerResponse, status: 408 | 413 | 502): void {
     ...(body ? { 'Content-Type': 'application/json' } : {}),
   });
   response.end(body);
+}
+
+// Reloads itself every STARTING_RETRY_AFTER_S seconds, so a browser opened early shows the site once it answers.
+const STARTING_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="refresh" content="${STARTING_RETRY_AFTER_S}"><title>Starting…</title>
+<style>body{margin:0;min-height:100vh;display:grid;place-items:center;font:1.125rem/1.5 system-ui,sans-serif;
+color:#3b2a1a;background:#f7f1e6}main{padding:1.5rem;text-align:center}h1{font-size:1.5rem;margin:0 0 .5rem}</style>
+</head><body><main><h1>The site is starting</h1><p>npm start is bringing up the pages and the functions. This page
+reloads by itself.</p></main></body></html>
+`;
+
+/** Answers a request that came before the site was up: 503, Retry-After and STARTING_PAGE; its body is dropped. */
+function answerStarting(request: IncomingMessage, response: ServerResponse): void {
+  request.resume();
+  response.shouldKeepAlive = false;
+  response.writeHead(503, {
+    Connection: 'close',
+    'Retry-After': String(STARTING_RETRY_AFTER_S),
+    'Cache-Control': 'no-store',
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
+    'Content-Length': Buffer.byteLength(STARTING_PAGE),
+  });
+  response.end(request.method === 'HEAD' ? undefined : STARTING_PAGE);
 }
 
 /**
@@ -127,7 +158,9 @@ function readBody(
  * database and the inbox) on a body over 6e6 bytes or one that has not arrived after 30 s; any web page could end
  * the stack with one `fetch(..., { mode: 'no-cors' })`. The guard reads every body first: over MAX_FORWARDED_BODY_BYTES is a
  * 413, not complete within BODY_TIMEOUT_MS a 408, and netlify dev only ever sees whole bodies, sent at once. Answers
- * and WebSocket upgrades (astro dev's hot reload) pass through as they come.
+ * and WebSocket upgrades (astro dev's hot reload) pass through as they come. Until ready() is called (npm start calls
+ * it once netlify dev answers), every request gets 503 with `Retry-After` and a page that says the site is starting:
+ * a 502 would say something is broken.
  */
 export async function startRequestGuard({
   host,
@@ -137,7 +170,9 @@ export async function startRequestGuard({
   bodyTimeoutMs = BODY_TIMEOUT_MS,
 }: RequestGuardOptions): Promise<RequestGuard> {
   const agent = new Agent({ keepAlive: true });
+  let isReady = false;
   const server = createServer(async (request, response) => {
+    if (!isReady) return answerStarting(request, response);
     const body = await readBody(request, response, maxBodyBytes, bodyTimeoutMs);
     if (body === undefined) return;
     const headers = endToEnd(request.headers);
@@ -160,6 +195,11 @@ export async function startRequestGuard({
     upstream.end(body);
   });
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (!isReady) {
+      socket.on('error', () => socket.destroy());
+      socket.end(`HTTP/1.1 503 Service Unavailable\r\nRetry-After: ${STARTING_RETRY_AFTER_S}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      return;
+    }
     const target = connect(targetPort, '127.0.0.1');
     const closeBoth = () => {
       socket.destroy();
@@ -191,6 +231,9 @@ export async function startRequestGuard({
   server.on('error', (error) => console.error(`Request guard: ${error.message}`));
   return {
     port: (server.address() as AddressInfo).port,
+    ready: () => {
+      isReady = true;
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
