@@ -11,6 +11,11 @@ import { LEGACY_DATA_DIR, embeddedDataDir } from './scripts/lib/data-paths.ts';
 // Canonical links, the sitemap, robots.txt, social cards and structured data all use it (docs/site.md, "Search and sharing").
 const site = siteUrlFromEnv(process.env);
 
+// `npm start` gives its astro dev a Vite cache of its own (scripts/start.ts sets START_VITE_CACHE_DIR): `astro build`
+// and the test runs rewrite the default one, node_modules/.vite, and a dev server whose optimized dependencies change
+// under it serves pages whose islands no longer load.
+const viteCacheDir = process.env.START_VITE_CACHE_DIR?.trim() || undefined;
+
 /**
  * The modules every page's islands share: React, nanostores (but `map`, the availability store's alone) and its React
  * binding, the toast store, the icons.
@@ -42,9 +47,12 @@ export default defineConfig({
     }),
   ],
   trailingSlash: 'ignore',
+  // Astro's dev toolbar sits over the bottom of the page, where the desk keeps its tab bar on a phone.
+  devToolbar: { enabled: false },
   // The dev server (`npm start`, `npm run dev`) never hands out the embedded database's files, wherever they are: its
   // deny list replaces Vite's, so Vite's own entries come first (docs/security-and-data.md, "Headers and CSP").
   vite: {
+    ...(viteCacheDir ? { cacheDir: viteCacheDir } : {}),
     environments: {
       client: {
         build: {

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import { lstat, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { connect } from 'node:net';
@@ -7,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { addDaysUtc, todayUtc } from '@shared/schemas/dates';
 import { inquiry } from '../tests/fixtures';
-import { BODY_TIMEOUT_MS, MAX_FORWARDED_BODY_BYTES } from './lib/request-guard';
+import { BODY_TIMEOUT_MS, MAX_FORWARDED_BODY_BYTES, STARTING_RETRY_AFTER_S } from './lib/request-guard';
 import { runtimeFileOf } from './lib/shared-harness/running-database';
 import { ROOT_DIR, embeddedDataDir } from './lib/data-paths';
 import { freePort } from './lib/shared-harness/free-port';
@@ -77,6 +78,38 @@ async function notPrivate(dir: string): Promise<string[]> {
   return found;
 }
 
+/** What the site answered while `npm start` came up: whether its "▸ site" line was out when the request was sent. */
+type EarlyAnswer = { status: number; retryAfter: string | null; page: string; afterSiteLine: boolean };
+
+async function earlyAnswer(url: string, afterSiteLine: boolean): Promise<EarlyAnswer> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(30_000) });
+    return { status: response.status, retryAfter: response.headers.get('retry-after'), page: await response.text(), afterSiteLine };
+  } catch {
+    return { status: 0, retryAfter: null, page: '', afterSiteLine }; // not listening yet
+  }
+}
+
+/** The optimized dependencies (`/node_modules/.vite…/deps/…`) that the code at `url` imports. */
+async function optimizedImports(url: string): Promise<string[]> {
+  const code = await (await fetch(url)).text();
+  return [...code.matchAll(/["'](\/node_modules\/\.vite[^"'/]*\/deps\/[^"']+)["']/g)].map((match) => match[1]!);
+}
+
+/** Every file of the folder `dir` with the SHA-256 of its content. */
+async function fingerprints(dir: string): Promise<Record<string, string>> {
+  const found: Record<string, string> = {};
+  for (const name of (await readdir(dir)).sort()) {
+    found[name] = createHash('sha256').update(await readFile(join(dir, name))).digest('hex');
+  }
+  return found;
+}
+
+/** How many log lines the function `name` wrote so far (netlify/lib/http/endpoint.ts: one per request). */
+function runsOf(output: string, name: string): number {
+  return output.split('\n').filter((line) => line.includes(`"endpoint":"${name}"`)).length;
+}
+
 /** This machine's addresses other than loopback: where a neighbour on the network would connect. */
 const networkAddresses = Object.values(networkInterfaces())
   .flat()
@@ -91,6 +124,8 @@ describe('npm start', () => {
   let port = 0;
   let astroPort = 0;
   let dataDir = '';
+  let env: Record<string, string> = {};
+  const early: EarlyAnswer[] = [];
   const probeName = `start-test-${process.pid}.txt`;
   const probe = join(ROOT_DIR, '.data', probeName);
 
@@ -102,7 +137,7 @@ describe('npm start', () => {
     await writeFile(probe, 'not for the network');
     port = await freePort();
     // A new user's shell: none of the test runner's variables (NODE_ENV=test changes what astro dev serves).
-    const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? dir, PORT: String(port), XDG_DATA_HOME: dir };
+    env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? dir, PORT: String(port), XDG_DATA_HOME: dir };
     child = spawn(join(ROOT_DIR, 'node_modules', '.bin', 'tsx'), ['scripts/start.ts'], {
       cwd: ROOT_DIR,
       env,
@@ -111,14 +146,20 @@ describe('npm start', () => {
     });
     child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    // Asks for the home page all along: before the "▸ site" line, and once right after it.
     const deadline = Date.now() + READY_TIMEOUT_MS;
     while (Date.now() < deadline && child.exitCode === null) {
       const astro = /astro dev behind it on localhost port (\d+)/.exec(output);
-      if (astro && output.includes('Loaded function availability')) {
+      early.push(await earlyAnswer(`http://127.0.0.1:${port}/`, astro !== null));
+      if (astro) {
         astroPort = Number(astro[1]);
-        if ((await status(`http://127.0.0.1:${port}/`).catch(() => 0)) === 200) return;
+        // The tests below want the site up, however early that line came.
+        while (Date.now() < deadline && (await status(`http://127.0.0.1:${port}/`).catch(() => 0)) !== 200) {
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+        return;
       }
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await new Promise((resolve) => setTimeout(resolve, 250));
     }
     throw new Error(`npm start did not come up:\n${output.slice(-3000)}`);
   }, READY_TIMEOUT_MS + 10_000);
@@ -133,6 +174,22 @@ describe('npm start', () => {
     }
     await rm(probe, { force: true });
     await rm(dir, { recursive: true, force: true });
+  });
+
+  test('says the site is up only once it answers; until then every request gets 503 with Retry-After and a starting page', () => {
+    const before = early.filter((answer) => !answer.afterSiteLine);
+    const after = early.filter((answer) => answer.afterSiteLine);
+    const seen = Object.entries(Object.groupBy(before, (answer) => String(answer.status || 'no answer')));
+    console.info(`before the site line: ${seen.map(([code, answers]) => `${answers!.length} × ${code}`).join(', ')}; right after it: ${after[0]?.status}`);
+    expect(after.map((answer) => answer.status)).toEqual([200]);
+    const starting = before.filter((answer) => answer.status === 503);
+    expect(starting.length).toBeGreaterThan(0);
+    // Not listening yet (0), starting (503), or up a moment before its line was printed (200): never a 502.
+    expect(before.filter((answer) => ![0, 200, 503].includes(answer.status))).toEqual([]);
+    for (const answer of starting) {
+      expect(answer.retryAfter).toBe(String(STARTING_RETRY_AFTER_S));
+      expect(answer.page).toContain('The site is starting');
+    }
   });
 
   test('serves the pages and the API', async () => {
@@ -229,6 +286,55 @@ describe('npm start', () => {
     expect(await status(`http://127.0.0.1:${port}/`)).toBe(200);
     expect(await status(`http://127.0.0.1:${port}/api/availability/${addDaysUtc(todayUtc(), 30)}`)).toBe(200);
   }, 60_000);
+
+  test("keeps tokens out of its output, netlify dev's request lines included, and runs a function once per 404", async () => {
+    const feedToken = randomBytes(32).toString('base64url');
+    const cancelToken = randomBytes(32).toString('base64url');
+    const [feedRuns, lookupRuns] = [runsOf(output, 'calendar-feed'), runsOf(output, 'cancel-lookup')];
+    const feed = await fetch(`http://127.0.0.1:${port}/api/calendar/${feedToken}.ics`);
+    await feed.arrayBuffer();
+    expect(feed.status).toBe(404);
+    const lookup = await fetch(`http://127.0.0.1:${port}/api/cancel/lookup`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ token: cancelToken }),
+    });
+    await lookup.arrayBuffer();
+    expect(lookup.status).toBe(404);
+    await fetch(`http://127.0.0.1:${port}/cancel?token=${feedToken}`).then((response) => response.arrayBuffer());
+    // A request after them: once its log line is out, theirs (and any rerun of them) are too.
+    const availabilityRuns = runsOf(output, 'availability');
+    expect(await status(`http://127.0.0.1:${port}/api/availability/${addDaysUtc(todayUtc(), 30)}`)).toBe(200);
+    await expect.poll(() => runsOf(output, 'availability'), { timeout: 30_000 }).toBe(availabilityRuns + 1);
+    expect(output).toContain('GET /api/calendar/…');
+    for (const token of [feedToken, cancelToken]) expect(output).not.toContain(token.slice(0, 16));
+    expect([runsOf(output, 'calendar-feed') - feedRuns, runsOf(output, 'cancel-lookup') - lookupRuns]).toEqual([1, 1]);
+  });
+
+  test("shows the desk without Astro's dev toolbar over its bottom bar", async () => {
+    const desk = await fetch(`http://127.0.0.1:${port}/admin`);
+    expect(desk.status).toBe(200);
+    expect(await desk.text()).not.toContain('dev-toolbar');
+  });
+
+  test("keeps astro dev's optimized dependencies as they were while `astro build` runs in the same checkout", async () => {
+    const origin = `http://127.0.0.1:${port}`;
+    // Where this astro dev keeps them: read from what it serves for the desk's island.
+    const imports = await optimizedImports(`${origin}/src/islands/OwnerDesk.tsx`);
+    expect(imports.length).toBeGreaterThan(0);
+    const folder = join(ROOT_DIR, new URL(imports[0]!, origin).pathname, '..');
+    const before = await fingerprints(folder);
+    // What `npm run build` (and so `npm test`) does in the same checkout, written elsewhere than dist.
+    const build = spawn(process.execPath, [join(ROOT_DIR, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', join(dir, 'dist')], {
+      cwd: ROOT_DIR,
+      env,
+      stdio: 'ignore',
+    });
+    expect(await new Promise((resolve) => build.once('exit', resolve))).toBe(0);
+    // astro dev reads them from there when a browser first asks: a changed file breaks the desk's island.
+    expect(await fingerprints(folder)).toEqual(before);
+    for (const address of imports) expect(await status(`${origin}${address}`), address).toBe(200);
+  }, 180_000);
 
   test('runs the scheduled functions on their schedules; netlify dev serves them when called', async () => {
     expect(output).toContain('▸ scheduler: outbox-send (*/5 * * * *), retention (@hourly)');

@@ -9,7 +9,8 @@
  *      send and shows it in a web inbox, so nothing leaves the machine;
  *   3. `astro dev`, waited for, then `netlify dev --offline` in front of it: the pages and the functions, on a loopback
  *      port of its own behind a guard on PORT that reads each request body first (netlify dev exits on one too large
- *      or too slow);
+ *      or too slow) and answers 503 until netlify dev answers; their output passes through redactSecrets, so no
+ *      token in a request line reaches the terminal;
  *   4. the scheduler: netlify dev runs a scheduled function only when it is called, so this calls each one on its
  *      `config.schedule`, as Netlify does once the site is deployed (scripts/lib/scheduler.ts).
  * Every folder and file it creates (the database's, the caught mail) is this user's only (umask 077).
@@ -29,8 +30,19 @@ import { ROOT_DIR, embeddedDataDir } from './lib/data-paths';
 import { announceRunningDatabase, withdrawRunningDatabase } from './lib/shared-harness/running-database';
 import { projectDatabase } from './lib/shared-harness/database';
 import { freePort } from './lib/shared-harness/free-port';
+import { waitForNetlifyDev } from './lib/shared-harness/netlify-dev';
+import { pipeRedacted } from './lib/redact-secrets';
 
 const STOP_GRACE_MS = 10_000;
+
+/** How long netlify dev may take to load the functions and answer (50 s on a quiet machine, 137 s seen under load). */
+const SITE_READY_TIMEOUT_MS = 15 * 60_000;
+
+/** The Vite cache of `npm start`'s astro dev (inside node_modules, so ignored and this checkout's own). */
+const VITE_CACHE_DIR = join(ROOT_DIR, 'node_modules', '.vite-npm-start');
+
+/** Preloaded into astro dev, netlify dev and everything they start (scripts/lib). */
+const PRELOADS = ['listen-host.mjs', 'exit-with-parent.mjs', 'function-answers-final.mjs'];
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 
@@ -138,30 +150,42 @@ async function startSite(): Promise<ChildProcess> {
   // block this one nor be proxied by mistake; --ignore-lock lets Astro run beside it.
   const astroPort = await freePort();
   const netlifyPort = await freePort();
-  // First, so that a PORT already in use stops the start before netlify dev runs.
+  // First, so that a PORT already in use stops the start before netlify dev runs. Until the site answers, it answers
+  // 503 with Retry-After and a page that says so.
   const guard = await startRequestGuard({ host, port, targetPort: netlifyPort });
   running.push({ name: 'the request guard', stop: () => guard.stop() });
   const env = {
     ...process.env,
     ...functionsEnv,
     ASTRO_DEV_BACKGROUND: '0',
+    // astro dev's own Vite cache (astro.config.mjs): `astro build` and the tests rewrite the default one.
+    START_VITE_CACHE_DIR: VITE_CACHE_DIR,
     // netlify dev has no host option and would listen on every interface: this preload makes its servers (and
     // any other that names no host) listen on loopback only, behind the guard. Astro's own server stays on localhost.
     LISTEN_HOST: '127.0.0.1',
-    // The second preload ends every process netlify dev starts once its parent has gone (see the file).
-    NODE_OPTIONS: [process.env.NODE_OPTIONS, ...['listen-host.mjs', 'exit-with-parent.mjs'].map((file) => `--import=${pathToFileURL(join(ROOT_DIR, 'scripts/lib', file)).href}`)]
+    // The second preload ends every process netlify dev starts once its parent has gone; the third stops netlify dev
+    // from running a function four times more after its 404 or 403 (see each file).
+    NODE_OPTIONS: [
+      process.env.NODE_OPTIONS,
+      ...PRELOADS.map((file) => `--import=${pathToFileURL(join(ROOT_DIR, 'scripts/lib', file)).href}`),
+    ]
       .filter(Boolean)
       .join(' '),
     // netlify dev finds deno (edge functions) on PATH; npm puts node_modules/.bin there, direct runs may not.
     PATH: `${join(ROOT_DIR, 'node_modules/.bin')}:${process.env.PATH ?? ''}`,
   };
+  // Their output reaches the terminal through redactSecrets: netlify dev prints every request line, the calendar
+  // feed's address (and its token) included.
+  const stdio: ['inherit', 'pipe', 'pipe'] = ['inherit', 'pipe', 'pipe'];
   // astro dev first, waited for as long as it takes: netlify dev gives its framework command about 15 s to open its
   // port and exits after that, which a busy machine (a test suite beside it) overruns.
   const astro = spawn(process.execPath, [join(ROOT_DIR, 'node_modules/astro/bin/astro.mjs'), 'dev', '--port', String(astroPort), '--ignore-lock'], {
     cwd: ROOT_DIR,
-    stdio: 'inherit',
+    stdio,
     env,
   });
+  pipeRedacted(astro.stdout!, process.stdout);
+  pipeRedacted(astro.stderr!, process.stderr);
   const astroExited = new Promise<void>((resolve) => astro.once('exit', () => resolve()));
   running.push({ name: 'astro dev', stop: () => stopChild(astro, astroExited) });
   astro.on('exit', (code, signal) => void shutDown(`astro dev exited (${code ?? signal})`, code ?? 1));
@@ -179,10 +203,24 @@ async function startSite(): Promise<ChildProcess> {
       '--target-port',
       String(astroPort),
     ],
-    { cwd: ROOT_DIR, stdio: 'inherit', env },
+    { cwd: ROOT_DIR, stdio, env },
   );
+  // What it printed until it was up, to tell when it is (kept no longer than that).
+  let startupLog = '';
+  let up = false;
+  const keep = (line: string) => {
+    if (!up) startupLog += `${line}\n`;
+  };
+  pipeRedacted(netlify.stdout!, process.stdout, keep);
+  pipeRedacted(netlify.stderr!, process.stderr, keep);
   const exited = new Promise<void>((resolve) => netlify.once('exit', () => resolve()));
   running.push({ name: 'netlify dev', stop: () => stopChild(netlify, exited) });
+  // Up: every function loaded and the home page answered through netlify dev.
+  const launched = { child: netlify, output: () => startupLog, stop: () => stopChild(netlify, exited) };
+  await waitForNetlifyDev(launched, ROOT_DIR, `http://127.0.0.1:${netlifyPort}/`, SITE_READY_TIMEOUT_MS);
+  up = true;
+  startupLog = '';
+  guard.ready();
   const where = LOOPBACK.has(host) ? `http://localhost:${port}` : `port ${port} on ${host}`;
   say(`site: netlify dev on ${where} (astro dev behind it on localhost port ${astroPort})`);
   say(
