@@ -17,11 +17,11 @@ ALTER TABLE outbox ADD CONSTRAINT outbox_held_has_no_body
 ALTER TABLE outbox ADD COLUMN booking_sequence integer
   CONSTRAINT outbox_booking_sequence_has_booking CHECK (booking_sequence IS NULL OR booking_id IS NOT NULL);
 
--- Such mails still waiting when this runs: a confirmation states sequence 0; a move notice or a reminder was written
--- for the booking as it stands (a move or a cancel withdrew the reminders it made stale).
+-- Such mails not sent when this runs (waiting, held or failed): a confirmation states sequence 0; a move notice or a
+-- reminder was written for the booking as it stands (a move or a cancel withdrew the reminders it made stale).
 UPDATE outbox o SET booking_sequence = CASE WHEN o.kind = 'booking_client' THEN 0 ELSE b.sequence END
   FROM bookings b
- WHERE b.id = o.booking_id AND o.status IN ('pending', 'sending')
+ WHERE b.id = o.booking_id AND o.status <> 'sent'
    AND o.kind IN ('booking_client', 'reschedule_client', 'reminder_client');
 
 -- What the outbox reads of a booking, as a view the bookings module owns (the mirror of 010's outbox_held_messages):

@@ -178,13 +178,17 @@ export function enqueueReminderMail(
 }
 
 /**
- * Withdraws the client's reminders of booking `bookingId` that are not sent and not being sent (pending, held back,
- * or failed and so open to the owner's retry), in the caller's transaction: a reminder must never go out for a slot
- * the booking no longer holds. Call it wherever a booking is released or moved. Returns how many were withdrawn.
+ * Withdraws the client's unsent mails that state booking `bookingId` as it was (a confirmation, a move notice, a
+ * reminder: every row with a booking_sequence), in the caller's transaction, after it has cancelled or moved the
+ * booking: none must go out for a slot the booking no longer holds. Pending, held, failed (open to the owner's retry)
+ * and claimed ones alike; a claimed row that a sender is sending right now is locked by lockCurrentClaim, so this
+ * waits until it went out (see there why that is the one safe order). Call it wherever a booking is released or
+ * moved, before writing the new notices. Returns how many were withdrawn.
  */
-export async function withdrawReminders(db: Queryable, bookingId: string): Promise<number> {
+export async function withdrawStaleMails(db: Queryable, bookingId: string): Promise<number> {
   const { rows } = await db.query<{ id: string }>(
-    `DELETE FROM outbox WHERE booking_id = $1 AND kind = 'reminder_client' AND status IN ('pending', 'held', 'failed')
+    `DELETE FROM outbox
+      WHERE booking_id = $1 AND booking_sequence IS NOT NULL AND status IN ('pending', 'sending', 'held', 'failed')
      RETURNING id`,
     [bookingId],
   );
