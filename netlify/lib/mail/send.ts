@@ -138,7 +138,7 @@ export async function sendDue(options: SendDueOptions): Promise<SendReport> {
   const stopAt = Math.min(options.deadline, Date.now() + CLAIM_LEASE_MS / 2);
   const tried: Array<{ message: ClaimedMessage; delivery: Delivery }> = [];
   const handled = new Set<string>();
-  /** Whether the run must stop before `message`; notes why. */
+  /** Whether the run must stop before its next message; notes why. */
   const mustStop = () => {
     if (report.stopped === null && Date.now() >= stopAt) report.stopped = 'deadline';
     return report.stopped !== null;
@@ -154,24 +154,29 @@ export async function sendDue(options: SendDueOptions): Promise<SendReport> {
     afterTry(message, delivery);
   }
   const aboutBookings = claimed.filter((claim) => claim.bookingSequence !== null);
+  // A failure here must not keep the messages already sent above from being recorded (they would go out again).
+  let failure: { error: unknown } | undefined;
   if (aboutBookings.length > 0 && !mustStop()) {
-    await withDatabase(
-      undefined,
-      async (db) => {
-        for (const message of aboutBookings) {
-          if (mustStop()) break;
-          const outcome = await inTransaction(db, (tx) =>
-            sendIfCurrent(tx, message, { transport: options.transport, config, clock, report }),
-          );
-          if ('tried' in outcome) afterTry(message, outcome.tried);
-          else {
+    try {
+      await withDatabase(
+        undefined,
+        async (db) => {
+          for (const message of aboutBookings) {
+            if (mustStop()) break;
+            // Not given back even if this throws: it may have gone out, so only its lease frees it for another try.
             handled.add(message.id);
-            if (outcome.skipped === 'withdrawn') report.withdrawn++;
+            const outcome = await inTransaction(db, (tx) =>
+              sendIfCurrent(tx, message, { transport: options.transport, config, clock, report }),
+            );
+            if ('tried' in outcome) afterTry(message, outcome.tried);
+            else if (outcome.skipped === 'withdrawn') report.withdrawn++;
           }
-        }
-      },
-      options.database,
-    );
+        },
+        options.database,
+      );
+    } catch (error) {
+      failure = { error };
+    }
   }
   await withDatabase(
     undefined,
@@ -182,6 +187,7 @@ export async function sendDue(options: SendDueOptions): Promise<SendReport> {
       }),
     options.database,
   );
+  if (failure) throw failure.error;
   return report;
 }
 
