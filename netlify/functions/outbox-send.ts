@@ -42,6 +42,7 @@ export default scheduled('outbox-send', async (): Promise<RunCounts> => {
     sent: report.sent,
     retried: report.retried,
     failed: report.failed,
+    withdrawn: report.withdrawn,
     unreachable: report.stopped === 'unreachable',
     outOfTime: report.stopped === 'deadline',
   };

@@ -14,7 +14,8 @@ function outboxRow(label: string, status: string, times: { sent?: string; lastAt
   const at = (age: string | undefined) => (age ? `now() - interval '${age}'` : 'NULL');
   return `INSERT INTO outbox (id, kind, to_addresses, subject, text_body, html_body, message_id, status, attempts, sent_at,
             next_attempt_at, created_at)
-          VALUES (gen_random_uuid(), 'inquiry_client', '[{"name":"","address":"x@example.com"}]', '${label}', 't', 'h',
+          VALUES (gen_random_uuid(), 'inquiry_client', '[{"name":"","address":"x@example.com"}]', '${label}',
+            '${status === 'held' ? '' : 't'}', '${status === 'held' ? '' : 'h'}',
             '<' || gen_random_uuid() || '@lonestar.example>', '${status}', 1, ${at(times.sent)}, ${times.lastAttempt ? at(times.lastAttempt) : 'now()'},
             ${times.created ? at(times.created) : 'now()'})`;
 }

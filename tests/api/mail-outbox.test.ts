@@ -68,7 +68,7 @@ describe.each(oneEngine)('the outbox on $name with a real SMTP server', (databas
 
   test('one inquiry gives exactly two messages: every field to the owner (Reply-To the client), an acknowledgement to the client', async () => {
     await storeInquiry();
-    expect(await run()).toEqual({ sent: 2, retried: 0, failed: 0, stopped: null });
+    expect(await run()).toEqual({ sent: 2, retried: 0, failed: 0, withdrawn: 0, stopped: null });
     const received = await smtp.waitFor(2);
     expect(received).toHaveLength(2);
     const owner = received.find((mail) => mail.envelope.to.includes(OWNER))!;
@@ -174,7 +174,7 @@ describe.each(oneEngine)('the outbox on $name with a real SMTP server', (databas
 
     const down = await run({ now: () => t0 });
     // The first refused connection ends the run: the other messages are not even tried.
-    expect(down).toEqual({ sent: 0, retried: 1, failed: 0, stopped: 'unreachable' });
+    expect(down).toEqual({ sent: 0, retried: 1, failed: 0, withdrawn: 0, stopped: 'unreachable' });
     const afterDown = await rows();
     expect(afterDown.map((row) => row.status)).toEqual(['pending', 'pending', 'pending', 'pending']);
     expect(afterDown.map((row) => row.attempts).sort()).toEqual([0, 0, 0, 1]);
@@ -185,8 +185,8 @@ describe.each(oneEngine)('the outbox on $name with a real SMTP server', (databas
 
     await smtp.up();
     const later = new Date(t0.getTime() + 5 * 60_000);
-    expect(await run({ now: () => later })).toEqual({ sent: 4, retried: 0, failed: 0, stopped: null });
-    expect(await run({ now: () => later })).toEqual({ sent: 0, retried: 0, failed: 0, stopped: null });
+    expect(await run({ now: () => later })).toEqual({ sent: 4, retried: 0, failed: 0, withdrawn: 0, stopped: null });
+    expect(await run({ now: () => later })).toEqual({ sent: 0, retried: 0, failed: 0, withdrawn: 0, stopped: null });
     await expectNoMoreMail(database, smtp, 4);
     expect(new Set(smtp.received.map((mail) => mail.parsed.messageId)).size).toBe(4);
     expect((await rows()).map((row) => row.status)).toEqual(['sent', 'sent', 'sent', 'sent']);
@@ -249,7 +249,7 @@ describe.each(oneEngine)('the outbox on $name with a real SMTP server', (databas
     smtp.refuse.add('dolly@example.com');
     await storeInquiry();
     const report = await run();
-    expect(report).toEqual({ sent: 1, retried: 0, failed: 1, stopped: null });
+    expect(report).toEqual({ sent: 1, retried: 0, failed: 1, withdrawn: 0, stopped: null });
     const failed = await onDatabase((db) => listFailedMessages(db));
     expect(failed.map((entry) => [entry.kind, entry.lastError])).toEqual([['inquiry_client', 'EENVELOPE 550']]);
     expect((await smtp.waitFor(1)).map((mail) => mail.envelope.to)).toEqual([[OWNER]]);
@@ -302,7 +302,7 @@ describe.each(oneEngine)('the outbox on $name with a real SMTP server', (databas
   test('a confirmation that ends failed keeps no token either, and is not put back in line empty', async () => {
     smtp.refuse.add('dolly@example.com');
     const { ids, token } = await storeBooking('2027-05-10', 'morning');
-    expect(await run()).toEqual({ sent: 1, retried: 0, failed: 1, stopped: null });
+    expect(await run()).toEqual({ sent: 1, retried: 0, failed: 1, withdrawn: 0, stopped: null });
     const stored = await rowTexts();
     expect(stored.map(({ kind, status }) => [kind, status]).sort()).toEqual([
       ['booking_client', 'failed'],
@@ -388,7 +388,7 @@ describe.each(oneEngine)('the outbox on $name with a real SMTP server', (databas
 
   test('a run past its deadline tries nothing and gives its claims back untouched', async () => {
     await storeInquiry();
-    expect(await run({ deadline: Date.now() - 1 })).toEqual({ sent: 0, retried: 0, failed: 0, stopped: 'deadline' });
+    expect(await run({ deadline: Date.now() - 1 })).toEqual({ sent: 0, retried: 0, failed: 0, withdrawn: 0, stopped: 'deadline' });
     expect((await rows()).map((row) => [row.status, row.attempts])).toEqual([
       ['pending', 0],
       ['pending', 0],

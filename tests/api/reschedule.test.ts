@@ -380,9 +380,10 @@ describe.each(databases)('/api/bookings/reschedule on $name', (database: TestDat
     const { id, token } = await book(clock.day(80), 'evening');
     await query(
       database,
-      `INSERT INTO outbox (id, kind, booking_id, to_addresses, subject, text_body, html_body, message_id, status)
+      `INSERT INTO outbox (id, kind, booking_id, to_addresses, subject, text_body, html_body, message_id, status,
+         booking_sequence)
        VALUES (gen_random_uuid(), 'reminder_client', $1, '[{"name":"Dolly","address":"dolly@example.com"}]',
-               'Reminder', 'x', 'x', $2, 'pending')`,
+               'Reminder', 'x', 'x', $2, 'pending', 0)`,
       [id, `<reminder-${id}@lonestar.example>`],
     );
     expect((await move(token, clock.day(81), 'evening')).status).toBe(200);

@@ -234,7 +234,7 @@ describe.skipIf(skipBrowser)("the owner's desk", () => {
     );
     await queryRows(
       `INSERT INTO outbox (id, kind, inquiry_id, to_addresses, subject, text_body, html_body, message_id, status, recipient_mailbox)
-       VALUES (gen_random_uuid(), 'inquiry_client', $1, '[{"name":"Dolly","address":"victim@example.org"}]', 's', 't', 'h',
+       VALUES (gen_random_uuid(), 'inquiry_client', $1, '[{"name":"Dolly","address":"victim@example.org"}]', 's', '', '',
                '<' || gen_random_uuid() || '@lonestar.example>', 'held', 'victim@example.org')`,
       [stored!.id],
     );

@@ -4,7 +4,7 @@ import { done, refused, type Result } from '@shared/result';
 import { slotHasStarted, slotWindow } from '@shared/time-slots';
 import { recordAudit } from '../audit/log';
 import type { Queryable } from '../db';
-import { enqueueRescheduleMails, withdrawReminders } from '../mail/outbox/write';
+import { enqueueRescheduleMails, withdrawStaleMails } from '../mail/outbox/write';
 import { inTransaction } from '../transaction';
 import { createCancelToken, lockBookingByCancelToken } from './cancel-links';
 import type { BookingRow } from './row';
@@ -35,8 +35,9 @@ function isUniqueViolation(error: unknown): boolean {
  * locked and judged (lockBookingByCancelToken), then one UPDATE of its row takes the new slot, frees the old one and
  * raises its sequence (the calendar event keeps its UID); the partial unique index on held slots decides a race with a
  * booking of the new slot, and the loser of it changes nothing. Then every unused link of the booking is valid until
- * the new slot ends, its unsent reminders are withdrawn, an audit entry is written and the client's notice (with a new
- * link; the old ones stay valid) and the owner's are queued. The one place a held reservation changes date or slot.
+ * the new slot ends, its unsent mails about the old slot (confirmation, an earlier notice, reminders) are withdrawn
+ * (withdrawStaleMails), an audit entry is written and the client's notice (with a new link; the old ones stay valid)
+ * and the owner's are queued. The one place a held reservation changes date or slot.
  */
 export function moveByCancelLink(db: Queryable, request: MoveRequest): Promise<Result<Moved, MoveRefusal>> {
   const { token, date, timeSlot, now } = request;
@@ -61,7 +62,7 @@ export function moveByCancelLink(db: Queryable, request: MoveRequest): Promise<R
     // Under the links' lock a held booking cannot have been released since the judgement; kept for safety.
     if (!moved) return refused('already_cancelled');
     await extendCancelTokens(tx, row.id, slotWindow(date, timeSlot).end);
-    await withdrawReminders(tx, row.id);
+    await withdrawStaleMails(tx, row.id);
     await recordAudit(tx, {
       actor: 'client',
       action: 'booking_moved',

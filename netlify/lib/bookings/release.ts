@@ -3,7 +3,7 @@ import type { OwnerBlock, OwnerBooking } from '@shared/schemas/owner';
 import { done, refused, type Result } from '@shared/result';
 import { recordAudit } from '../audit/log';
 import type { Queryable } from '../db';
-import { enqueueCancellationMails, withdrawReminders } from '../mail/outbox/write';
+import { enqueueCancellationMails, withdrawStaleMails } from '../mail/outbox/write';
 import { inTransaction, type Transaction } from '../transaction';
 import { lockBookingByCancelToken } from './cancel-links';
 import type { BookingRow } from './row';
@@ -33,8 +33,9 @@ async function exists(tx: Transaction, target: HoldTarget): Promise<boolean> {
 /**
  * The one place a hold ends (a client's or the owner's cancel of a reservation, the owner's lift of a block), inside
  * `tx`: frees its slots at once (the rows stay as history with cancelled_at = `now` and who), writes the audit entry,
- * and for a reservation spends its cancel links, withdraws its unsent reminders and queues the cancellation e-mails
- * to the client and the owner (with the owner's reason, if any).
+ * and for a reservation spends its cancel links, withdraws its unsent mails about the held booking (confirmation, move
+ * notice, reminders: withdrawStaleMails) and queues the cancellation e-mails to the client and the owner (with the
+ * owner's reason, if any).
  */
 async function endHold(tx: Transaction, target: HoldTarget, by: Releaser, now: Date, reason?: string): Promise<Result<Ended, ReleaseRefusal>> {
   const actor = by.role === 'client' ? 'client' : by.username;
@@ -64,7 +65,7 @@ async function endHold(tx: Transaction, target: HoldTarget, by: Releaser, now: D
   const mail = toBookingMail(row);
   if (!mail) return done({ rows, mailIds: [] });
   await spendCancelTokens(tx, row.id, now);
-  await withdrawReminders(tx, row.id);
+  await withdrawStaleMails(tx, row.id);
   return done({ rows, mailIds: await enqueueCancellationMails(tx, mail, by.role) });
 }
 

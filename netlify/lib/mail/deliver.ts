@@ -9,7 +9,10 @@ export const IMMEDIATE_SEND_BUDGET_MS = 6_000;
 function logOutcome(report: SendReport | undefined, failure?: unknown): void {
   // Counts and an error class only: never an address, a subject or a body.
   if (failure) logLine({ outbox: 'immediate', failure: failure instanceof Error ? failure.name : typeof failure });
-  else if (report) logLine({ outbox: 'immediate', sent: report.sent, retried: report.retried, failed: report.failed, stopped: report.stopped ?? 'no' });
+  else if (report) {
+    const { sent, retried, failed, withdrawn } = report;
+    logLine({ outbox: 'immediate', sent, retried, failed, withdrawn, stopped: report.stopped ?? 'no' });
+  }
 }
 
 /**

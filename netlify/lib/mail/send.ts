@@ -1,8 +1,16 @@
 import { withDatabase, type DatabaseOptions } from '../db';
-import { inTransaction } from '../transaction';
+import { inTransaction, type Transaction } from '../transaction';
 import { mailConfig, type MailConfig } from './config';
 import { LOGO_CID, logoAttachment } from './logo';
-import { CLAIM_LEASE_MS, claimMessages, recordDelivery, releaseClaims, type ClaimedMessage, type Delivery } from './outbox/queue';
+import {
+  CLAIM_LEASE_MS,
+  claimMessages,
+  lockCurrentClaim,
+  recordDelivery,
+  releaseClaims,
+  type ClaimedMessage,
+  type Delivery,
+} from './outbox/queue';
 import { createMailTransport, type MailTransport } from './transport';
 
 /** What a run of sendDue did. */
@@ -12,6 +20,8 @@ export type SendReport = {
   retried: number;
   /** Failed for good (last try, or the server refused a recipient). */
   failed: number;
+  /** Not sent because its booking was cancelled or moved since it was written (lockCurrentClaim). */
+  withdrawn: number;
   /** The run stopped early: the mail server could not be reached, or the time budget ran out. */
   stopped: 'unreachable' | 'deadline' | null;
 };
@@ -80,12 +90,36 @@ async function deliver(transport: MailTransport, message: ClaimedMessage, config
   }
 }
 
+/** What sending one message came to: tried (with its delivery), or not tried because it was withdrawn or gone. */
+type Outcome = { tried: Delivery } | { skipped: 'withdrawn' | 'gone' };
+
 /**
- * The one outbox sender. Claims up to `limit` due messages (or exactly `ids`) in one short transaction, sends them
- * over SMTP with no database connection held, then records every outcome and gives back the untried claims in one
- * short transaction. Each message goes out with its row's Message-ID, and is marked sent, put back with a growing
- * wait (retryDelayMs) or marked failed after MAX_ATTEMPTS tries. Stops at `deadline` or at the first sign that the
- * mail server is unreachable. Concurrent runs never send one message twice (SKIP LOCKED claims with a lease).
+ * Sends a claimed message about a booking's state inside `tx`, only if lockCurrentClaim finds the booking still
+ * held at the message's sequence (the row stays locked while the mail server talks), and records the try there.
+ */
+async function sendIfCurrent(
+  tx: Transaction,
+  message: ClaimedMessage,
+  options: { transport: MailTransport; config: MailConfig; clock: () => Date; report: SendReport },
+): Promise<Outcome> {
+  const check = await lockCurrentClaim(tx, message);
+  if (check !== 'current') return { skipped: check };
+  const delivery = await deliver(options.transport, message, options.config);
+  options.report[await recordDelivery(tx, message, delivery, options.clock())]++;
+  return { tried: delivery };
+}
+
+/**
+ * The one outbox sender. Claims up to `limit` due messages (or exactly `ids`) in one short transaction, then sends
+ * them, then records the outcomes and gives back the untried claims in one short transaction. Each message goes out
+ * with its row's Message-ID, and is marked sent, put back with a growing wait (retryDelayMs) or marked failed after
+ * MAX_ATTEMPTS tries. Stops at `deadline` or at the first sign that the mail server is unreachable. Concurrent runs
+ * never send one message twice (SKIP LOCKED claims with a lease).
+ *
+ * Most messages are sent with no database connection held. A client's mail about a booking's state (one with a
+ * bookingSequence: confirmation, move notice, reminder) is sent after the others, each in a transaction of its own
+ * that first looks at the booking again and holds the row while the mail server talks (sendIfCurrent,
+ * lockCurrentClaim): one whose booking was cancelled or moved is withdrawn, also when that happened after the claim.
  */
 export async function sendDue(options: SendDueOptions): Promise<SendReport> {
   const config = options.config ?? mailConfig();
@@ -97,22 +131,51 @@ export async function sendDue(options: SendDueOptions): Promise<SendReport> {
     (db) => inTransaction(db, (tx) => claimMessages(tx, { now: options.now?.(), limit: options.limit, ids: options.ids })),
     options.database,
   );
-  const report: SendReport = { sent: 0, retried: 0, failed: 0, stopped: null };
+  const report: SendReport = { sent: 0, retried: 0, failed: 0, withdrawn: 0, stopped: null };
   if (claimed.length === 0) return report;
   // Never try a message past half its lease: another run may take over a claim whose lease ran out, and must not
   // find one this run is still sending.
   const stopAt = Math.min(options.deadline, Date.now() + CLAIM_LEASE_MS / 2);
   const tried: Array<{ message: ClaimedMessage; delivery: Delivery }> = [];
-  for (const message of claimed) {
-    if (Date.now() >= stopAt) {
-      report.stopped = 'deadline';
-      break;
-    }
+  const handled = new Set<string>();
+  /** Whether the run must stop before its next message; notes why. */
+  const mustStop = () => {
+    if (report.stopped === null && Date.now() >= stopAt) report.stopped = 'deadline';
+    return report.stopped !== null;
+  };
+  const afterTry = (message: ClaimedMessage, delivery: Delivery) => {
+    handled.add(message.id);
+    if (!delivery.ok && delivery.unreachable) report.stopped = 'unreachable';
+  };
+  for (const message of claimed.filter((claim) => claim.bookingSequence === null)) {
+    if (mustStop()) break;
     const delivery = await deliver(options.transport, message, config);
     tried.push({ message, delivery });
-    if (!delivery.ok && delivery.unreachable) {
-      report.stopped = 'unreachable';
-      break;
+    afterTry(message, delivery);
+  }
+  const aboutBookings = claimed.filter((claim) => claim.bookingSequence !== null);
+  // A failure here must not keep the messages already sent above from being recorded (they would go out again).
+  let failure: { error: unknown } | undefined;
+  if (aboutBookings.length > 0 && !mustStop()) {
+    try {
+      await withDatabase(
+        undefined,
+        async (db) => {
+          for (const message of aboutBookings) {
+            if (mustStop()) break;
+            // Not given back even if this throws: it may have gone out, so only its lease frees it for another try.
+            handled.add(message.id);
+            const outcome = await inTransaction(db, (tx) =>
+              sendIfCurrent(tx, message, { transport: options.transport, config, clock, report }),
+            );
+            if ('tried' in outcome) afterTry(message, outcome.tried);
+            else if (outcome.skipped === 'withdrawn') report.withdrawn++;
+          }
+        },
+        options.database,
+      );
+    } catch (error) {
+      failure = { error };
     }
   }
   await withDatabase(
@@ -120,10 +183,11 @@ export async function sendDue(options: SendDueOptions): Promise<SendReport> {
     (db) =>
       inTransaction(db, async (tx) => {
         for (const { message, delivery } of tried) report[await recordDelivery(tx, message, delivery, clock())]++;
-        await releaseClaims(tx, claimed.slice(tried.length).map((message) => message.id), clock());
+        await releaseClaims(tx, claimed.filter((message) => !handled.has(message.id)).map((message) => message.id), clock());
       }),
     options.database,
   );
+  if (failure) throw failure.error;
   return report;
 }
 

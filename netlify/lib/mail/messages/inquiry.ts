@@ -12,9 +12,14 @@ export type InquiryMail = Omit<InquiryOutput, 'website'> & { id: string };
 /**
  * The owner's notification (every field, as text) and the client's acknowledgement of an inquiry. The
  * acknowledgement goes to an address anyone can type, so it carries our own copy and only the fields marked
- * `toVisitor` (the first name and closed-set values), and its To: names the first name alone.
+ * `toVisitor` (the first name and closed-set values), and its To: names the first name alone. When the mailbox cap
+ * holds the acknowledgement back (`acknowledgementHeld`), the owner's notification says the client got none.
  */
-export function inquiryMessages(inquiry: InquiryMail, config: MailConfig): [OutgoingMessage, OutgoingMessage] {
+export function inquiryMessages(
+  inquiry: InquiryMail,
+  config: MailConfig,
+  options: { acknowledgementHeld?: boolean } = {},
+): [OutgoingMessage, OutgoingMessage] {
   const values: Values = { ...businessValues(config) };
   const clientValues: Values = { ...businessValues(config) };
   for (const field of INQUIRY_FIELDS) {
@@ -38,6 +43,7 @@ export function inquiryMessages(inquiry: InquiryMail, config: MailConfig): [Outg
       [
         { kind: 'heading', text: fill(owner.heading, values) },
         ...owner.paragraphs.map((text): Block => ({ kind: 'paragraph', text: fill(text, values) })),
+        ...(options.acknowledgementHeld ? [{ kind: 'paragraph', text: fill(owner.acknowledgementHeld, values) } as const] : []),
         rows(fill(owner.detailsHeading, values), INQUIRY_FIELDS, values),
         // The desk link goes in the owner's mail only: the client's holds nothing of the desk.
         { kind: 'links', links: [{ label: fill(owner.deskLabel, values), url: deskInquiryUrl(config.siteUrl, inquiry.id) }] },

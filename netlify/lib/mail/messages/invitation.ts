@@ -34,7 +34,7 @@ export function invitationMessages(
   return [
     message(
       kinds[0],
-      { to: [client], bookingId: booking.id },
+      { to: [client], bookingId: booking.id, bookingSequence: filled.sequence },
       fill(invite.subject, own),
       [
         { kind: 'heading', text: fill(invite.heading, own) },

@@ -37,6 +37,12 @@ export type OutgoingMessage = {
   attachments: CalendarAttachment[];
   inquiryId?: string;
   bookingId?: string;
+  /**
+   * The booking's sequence this message states (a client's confirmation, move notice or reminder: where and when the
+   * booking is, with its change-or-cancel link). The sender sends it only while the booking is still held at that
+   * sequence; messages without one (the owner's, a cancellation, an inquiry's) are sent whatever the booking does.
+   */
+  bookingSequence?: number;
 };
 
 /** The placeholder values a message's templates are filled with. */
@@ -64,7 +70,7 @@ export function closing(values: Values): Block[] {
 /** A message of `kind` to `envelope`, its subject on one line and its body rendered from `blocks`. */
 export function message(
   kind: MessageKind,
-  envelope: { to: MailAddress[]; replyTo?: MailAddress; inquiryId?: string; bookingId?: string },
+  envelope: { to: MailAddress[]; replyTo?: MailAddress; inquiryId?: string; bookingId?: string; bookingSequence?: number },
   subject: string,
   blocks: Block[],
   attachments: CalendarAttachment[] = [],

@@ -24,7 +24,7 @@ export function reminderMessage(
   const remind = copy.reminderClient;
   return message(
     'reminder_client',
-    { to: [mailbox(own.firstName!, booking.clientEmail)], bookingId: booking.id },
+    { to: [mailbox(own.firstName!, booking.clientEmail)], bookingId: booking.id, bookingSequence: booking.sequence ?? 0 },
     fill(remind.subject, own),
     [
       { kind: 'heading', text: fill(remind.heading, own) },

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db';
+import type { Transaction } from '../../transaction';
 import type { CalendarAttachment } from '../calendar';
 import type { MailAddress } from '../config';
 import type { MessageKind } from '../messages';
@@ -29,6 +30,11 @@ export type ClaimedMessage = {
   /** Tries so far, this one included. */
   attempts: number;
   createdAt: Date;
+  /**
+   * The booking's sequence a client's confirmation, move notice or reminder states, or null for any other message:
+   * the sender sends such a message only through sendIfCurrent's check.
+   */
+  bookingSequence: number | null;
 };
 
 type ClaimedRow = {
@@ -44,6 +50,7 @@ type ClaimedRow = {
   message_id: string;
   attempts: number;
   created_at: Date | string;
+  booking_sequence: number | null;
 };
 
 function toClaimed(row: ClaimedRow): ClaimedMessage {
@@ -60,11 +67,12 @@ function toClaimed(row: ClaimedRow): ClaimedMessage {
     messageId: row.message_id,
     attempts: row.attempts,
     createdAt: new Date(row.created_at),
+    bookingSequence: row.booking_sequence,
   };
 }
 
 const CLAIMED_COLUMNS = `outbox.id, kind, to_addresses, cc_addresses, reply_to, subject, text_body, html_body,
-  attachments, message_id, attempts, created_at`;
+  attachments, message_id, attempts, created_at, booking_sequence`;
 
 /**
  * Claims up to `limit` due messages (or only those of `ids`): pending ones whose time has come, or claims whose
@@ -167,4 +175,39 @@ export async function releaseClaims(db: Queryable, ids: readonly string[], now: 
       WHERE id = ANY($1::uuid[]) AND status = 'sending'`,
     [[...ids], now],
   );
+}
+
+/** What the check before sending a message about a booking found (lockCurrentClaim). */
+export type ClaimCheck = 'current' | 'withdrawn' | 'gone';
+
+/**
+ * The check a message about a booking's state (a ClaimedMessage with a bookingSequence) passes right before it is
+ * sent, inside the transaction that then sends it and records the outcome (sendDue). It locks the claimed row and
+ * reads its booking (booking_mail_state): 'current' while the booking still holds its slot at the message's
+ * sequence; otherwise the row is deleted, as withdrawStaleMails would have, and it answers 'withdrawn'; 'gone' when
+ * the row is no longer this claim (withdrawn meanwhile, or taken over by another sender after the lease).
+ *
+ * Why no stale message can go out after the cancel or move that made it stale has committed: the cancel or move
+ * deletes the booking's unsent messages (withdrawStaleMails), claimed ones included, in its own transaction, after
+ * it has changed the booking. (1) If that commits before this check, the row is gone or the booking reads cancelled
+ * or moved: nothing is sent. (2) If this check locks the row first, the cancel's DELETE waits for this lock, which is
+ * held until the message has been accepted by the mail server and recorded: the cancel commits after the message
+ * went out, never before. (3) If the cancel has deleted the row but not yet committed, this lock waits for it and
+ * then finds no row. The claim itself (claimMessages) holds no lock while the mail server talks, so a cancel between
+ * the claim and this check is case (1). The price: a cancel or move of that one booking waits for one SMTP exchange
+ * (the SMTP timeouts bound it), and on the embedded database, which runs one transaction at a time, every request
+ * waits for it.
+ */
+export async function lockCurrentClaim(tx: Transaction, message: Pick<ClaimedMessage, 'id' | 'attempts'>): Promise<ClaimCheck> {
+  const { rows } = await tx.query<{ current: boolean }>(
+    `SELECT COALESCE(b.held AND b.sequence = o.booking_sequence, false) AS current
+       FROM outbox o LEFT JOIN booking_mail_state b ON b.booking_id = o.booking_id
+      WHERE o.id = $1 AND o.status = 'sending' AND o.attempts = $2
+        FOR UPDATE OF o`,
+    [message.id, message.attempts],
+  );
+  if (!rows[0]) return 'gone';
+  if (rows[0].current) return 'current';
+  await tx.query('DELETE FROM outbox WHERE id = $1', [message.id]);
+  return 'withdrawn';
 }
