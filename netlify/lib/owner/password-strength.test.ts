@@ -42,7 +42,7 @@ describe('createPasswordJudge', () => {
     ['a month and a year', 'October2026October'],
     ['a main city and a year', `${site.primaryAreas.at(-1)!.replace(/\s+/g, '')}1999?`],
   ])('refuses %s (%j)', async (_label, password) => {
-    expect((await createPasswordJudge('cowboy.bartender'))(password)).toMatch(/^That password is too easy to guess\. It holds|^That password is too easy to guess\. A season/);
+    expect((await createPasswordJudge('cowboy.bartender'))(password)).toMatch(/^That password is too easy to guess\. (It holds|A season)/);
   });
 
   test.each([
