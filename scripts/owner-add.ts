@@ -1,8 +1,8 @@
 /**
  * `npm run owner:add -- <username> [--reset]`: creates an owner account for the desk at /admin, or with --reset sets
- * a new password for an existing one (which ends all of that owner's sessions). The password is typed at a prompt
- * that does not echo (twice), or read as one line from standard input when that is not a terminal; never from the
- * command line or the environment. Database: DATABASE_URL when set; otherwise the embedded database, through the
+ * a new password for an existing one (which ends all of that owner's sessions and revokes their calendar feed). The
+ * password is typed at a prompt that does not echo (twice), or read as one line from standard input when that is not
+ * a terminal; never from the command line or the environment. Database: DATABASE_URL when set; otherwise the embedded database, through the
  * running `npm start` when there is one (PGlite allows one process), or opened here.
  */
 import { createInterface } from 'node:readline';
@@ -23,6 +23,10 @@ import { findRunningDatabase } from './lib/shared-harness/running-database';
 import { existingDatabase } from './lib/shared-harness/database';
 
 const USAGE = 'Usage: npm run owner:add -- <username> [--reset]';
+
+/** What a reset says when it also revoked the owner's calendar feed. */
+export const CALENDAR_FEED_REVOKED =
+  'Calendar feed revoked: its old link no longer works. Make a new one in the desk (Calendar) and add it to your calendar app again.';
 
 /** Where owner:add reads and writes: its streams, environment and the embedded database's directory. */
 export type OwnerAddIo = {
@@ -163,6 +167,7 @@ export async function ownerAdd(args: readonly string[], io: OwnerAddIo): Promise
           io.stdout.write(
             `Set a new password for "${result.username}" in ${target.label}; ended ${result.sessionsRevoked} session(s).\n`,
           );
+          if (result.calendarFeedRevoked) io.stdout.write(`${CALENDAR_FEED_REVOKED}\n`);
           return 0;
         case 'exists':
           io.stderr.write(`An owner named "${result.username}" already exists; add --reset to set a new password.\n`);

@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import * as v from 'valibot';
 import { texasToday } from '@shared/texas-time';
-import { BlockSchema } from '@shared/schemas/owner';
+import { createBlockSchema } from '@shared/schemas/owner';
 import { refused } from '@shared/result';
 import { blockSlots } from '../lib/bookings/blocks';
 import { listBlocks } from '../lib/bookings/read';
@@ -13,7 +13,8 @@ import { isUuid, ownerEndpoint } from '../lib/owner/endpoint';
 
 /**
  * GET /api/admin/blocks: the blocks still held from today (Texas) on, one entry per block. POST /api/admin/blocks
- * { from, to?, timeSlot, note? } blocks a slot (or with `all` every slot) of every day of the range as one block:
+ * { from, to?, timeSlot, note? } blocks a slot (or with `all` every slot) of every day of the range as one block
+ * (from today in Texas to the last bookable day; the old { date, timeSlot } is one day, never beside a range):
  * 201 { block }, or 409 slot_taken naming every held slot and blocking nothing. DELETE /api/admin/blocks/{id} lifts
  * the whole block; 409 already_lifted when it was.
  */
@@ -22,11 +23,11 @@ export default ownerEndpoint('admin-blocks', {
     if (params.id !== undefined) return replyError(404, 'not_found', 'The blocks are listed at /api/admin/blocks.');
     return reply(200, { blocks: await listBlocks(db, texasToday(now)) });
   },
-  POST: async (req, { db, params, session }) => {
+  POST: async (req, { db, now, params, session }) => {
     if (params.id !== undefined) return replyError(404, 'not_found', 'Send new blocks to /api/admin/blocks.');
     const body = await readJsonBody(req);
     if (!body.ok) return replyRefusal(body);
-    const block = v.safeParse(BlockSchema, body.value);
+    const block = v.safeParse(createBlockSchema(() => now), body.value);
     if (!block.success) return replyInvalid(block.issues);
     const result = await blockSlots(db, block.output, session.user.username);
     // A refusal names every held slot (`held`), its message the first few.

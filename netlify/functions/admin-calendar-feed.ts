@@ -2,7 +2,7 @@ import type { Config } from '@netlify/functions';
 import { calendarFeedPath, type CalendarFeedCreated } from '@shared/schemas/calendar-feed';
 import { mailConfig } from '../lib/mail/config';
 import { reply } from '../lib/http/reply';
-import { calendarFeedState, createCalendarFeed, revokeCalendarFeed } from '../lib/desk/calendar-feed';
+import { calendarFeedState, createCalendarFeed, revokeCalendarFeed } from '../lib/owner/calendar-feeds';
 import { ownerEndpoint } from '../lib/owner/endpoint';
 
 /**

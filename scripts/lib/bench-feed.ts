@@ -72,7 +72,7 @@ function syntheticRows(count: number): FeedRow[] {
  * with `print`. Answers whether the target was met.
  */
 export async function benchCalendarFeed(config: DatabaseConfig, print: (line?: string) => void): Promise<boolean> {
-  const { createCalendarFeed } = await import('../../netlify/lib/desk/calendar-feed');
+  const { createCalendarFeed } = await import('../../netlify/lib/owner/calendar-feeds');
   const feed = (await import('../../netlify/functions/calendar-feed')).default;
   const token = await withDatabase(
     undefined,

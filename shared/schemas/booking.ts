@@ -43,10 +43,14 @@ export type BookingEventType = (typeof BOOKING_EVENT_TYPES)[number]['value'];
 /** The time slot keys in day order. */
 export const TIME_SLOT_KEYS: readonly TimeSlotKey[] = TIME_SLOTS.map((slot) => slot.key);
 
+/** The last date (YYYY-MM-DD) that can be booked on the UTC day of `now`: BOOKING_WINDOW_DAYS after today. */
+export function lastBookableDate(now: Date = new Date()): string {
+  return addDaysUtc(todayUtc(now), BOOKING_WINDOW_DAYS);
+}
+
 /** Whether `date` (YYYY-MM-DD) can be booked on the UTC day of `now`: today up to BOOKING_WINDOW_DAYS ahead. */
 export function isBookableDate(date: string, now: Date = new Date()): boolean {
-  const today = todayUtc(now);
-  return date >= today && date <= addDaysUtc(today, BOOKING_WINDOW_DAYS);
+  return date >= todayUtc(now) && date <= lastBookableDate(now);
 }
 
 /**
@@ -61,7 +65,7 @@ export function createBookableDateSchema(now: () => Date = () => new Date()) {
     v.check(isCalendarDate, 'Please choose a valid date.'),
     v.check((date) => date >= todayUtc(now()), 'Please choose today or a later date.'),
     v.check(
-      (date) => date <= addDaysUtc(todayUtc(now()), BOOKING_WINDOW_DAYS),
+      (date) => date <= lastBookableDate(now()),
       `Please choose a date within the next ${BOOKING_WINDOW_DAYS} days.`,
     ),
   );

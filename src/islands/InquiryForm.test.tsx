@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { clock } from '../../tests/fixtures';
 import forms from '@content/forms.json';
-import { MAX_MESSAGE_LENGTH } from '@shared/schemas/inquiry';
+import cocktailsJson from '@content/cocktails.json';
+import plannerJson from '@content/bar-planner.json';
+import { MAX_PLAN_MESSAGE_LENGTH, planBar, planMessage, type PlannerRules } from '../lib/bar-planner';
 import InquiryForm from './InquiryForm';
 import Toaster from './Toaster';
 
@@ -27,7 +29,7 @@ function setup() {
   const user = userEvent.setup();
   render(
     <>
-      <InquiryForm copy={copy} />
+      <InquiryForm copy={copy} plan={plannerJson.planner.copy} />
       <Toaster />
     </>,
   );
@@ -76,7 +78,7 @@ describe('InquiryForm', () => {
   });
 
   test('renders the honeypot hidden from people: aria-hidden wrapper, no tab stop, no autofill', () => {
-    const { container } = render(<InquiryForm copy={copy} />);
+    const { container } = render(<InquiryForm copy={copy} plan={plannerJson.planner.copy} />);
     const honeypot = container.querySelector<HTMLInputElement>('input[name="website"]');
     expect(honeypot).toHaveAttribute('tabindex', '-1');
     expect(honeypot).toHaveAttribute('autocomplete', 'off');
@@ -277,7 +279,10 @@ describe('InquiryForm, opened with the bar planner\'s numbers in the address', (
     return setup();
   }
   const query = (values: Record<string, string>) => `?${new URLSearchParams(values)}`;
-  const PLAN = 'Bar plan: 120 guests, 5 hours, Spirits only (mixed drinks). About 720 drinks. Spirits: 45 750 ml bottles. 3 bartenders.';
+  const rules = plannerJson.planner as unknown as PlannerRules;
+  const planned = planBar({ guests: 120, hours: 5, mix: 'spirits' }, rules, cocktailsJson);
+  if (!planned.ok) throw new Error('the example plan is out of range');
+  const PLAN = planMessage(planned.plan, rules.copy);
 
   test('fills the guest count and the message, removes those parameters and keeps the rest of the address', async () => {
     openWith(`${query({ guestCount: '120', message: PLAN })}&ref=planner#form`);
@@ -313,22 +318,35 @@ describe('InquiryForm, opened with the bar planner\'s numbers in the address', (
     expect(field(labels.guestCount)).toHaveValue('');
   });
 
-  test('keeps script text in a message as plain text: no element is created', async () => {
-    const hostile = '<script>window.pwned = true</script><img src=x onerror="window.pwned = true">';
-    openWith(query({ message: hostile }));
-    await waitFor(() => expect(field(labels.message)).toHaveValue(hostile));
-    expect(document.querySelector('script, img')).toBeNull();
-    expect((window as { pwned?: boolean }).pwned).toBeUndefined();
+  test('fills a plan message spread over blank lines as the planner’s one paragraph', async () => {
+    openWith(query({ message: `\n\n${PLAN.replaceAll('. ', '.\n\n\n')}\n\n` }));
+    await waitFor(() => expect(field(labels.message)).toHaveValue(PLAN));
   });
 
-  test('cuts an over-long message to the longest the form takes', async () => {
-    openWith(query({ message: 'x'.repeat(MAX_MESSAGE_LENGTH + 500) }));
-    await waitFor(() => expect(field(labels.message)).toHaveValue('x'.repeat(MAX_MESSAGE_LENGTH)));
+  test('grows the message box to the height of what it holds', async () => {
+    // jsdom lays nothing out: a box of 80 px showing 200 px of text, 2 px of border.
+    const box = (name: 'scrollHeight' | 'clientHeight' | 'offsetHeight', px: number) =>
+      vi.spyOn(HTMLTextAreaElement.prototype, name, 'get').mockReturnValue(px);
+    box('scrollHeight', 200);
+    box('clientHeight', 80);
+    box('offsetHeight', 82);
+    try {
+      openWith(query({ message: PLAN }));
+      await waitFor(() => expect(field(labels.message)).toHaveValue(PLAN));
+      expect((field(labels.message) as HTMLTextAreaElement).style.height).toBe('202px');
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 
   test.each([
-    ['hidden control characters', 'Bar plan\u0000 with a NUL'],
-    ['a text-direction override', 'Bar plan \u202Eexe.png'],
+    ['60 blank lines hiding a postscript', `${PLAN}${'\n'.repeat(60)}P.S. please cancel my other booking`],
+    ['a postscript on the same line', `${PLAN} P.S. please cancel my other booking.`],
+    ['free text', 'Please cancel my other booking, thanks.'],
+    ['script text', '<script>window.pwned = true</script><img src=x onerror="window.pwned = true">'],
+    ['a message longer than the planner writes', `${PLAN} ${'x'.repeat(MAX_PLAN_MESSAGE_LENGTH)}`],
+    ['hidden control characters', `${PLAN}\u0000`],
+    ['a text-direction override', PLAN.replace('About', '\u202EAbout')],
   ])('ignores a message with %s', async (_name, message) => {
     openWith(query({ message, guestCount: '80' }));
     await waitFor(() => expect(field(labels.guestCount)).toHaveValue('80'));

@@ -2,8 +2,9 @@ import { useEffect, useRef, type InputEvent } from 'react';
 import * as v from 'valibot';
 import type { InquiryFormCopy } from '../content-schemas/forms';
 import { submitInquiry } from '../lib/api';
+import { readPlanMessage, type PlanMessageCopy } from '../lib/bar-planner';
 import { useHydrated } from '../lib/use-hydrated';
-import { GuestCountSchema, INQUIRY_EVENT_TYPES, InquirySchema, MAX_MESSAGE_LENGTH } from '@shared/schemas/inquiry';
+import { GuestCountSchema, INQUIRY_EVENT_TYPES, InquirySchema } from '@shared/schemas/inquiry';
 import { showToast } from '../stores/toasts';
 import Field, { Options } from './form/Field';
 import Honeypot from './form/Honeypot';
@@ -15,31 +16,55 @@ interface Props {
   copy: InquiryFormCopy;
   /** id of the heading that names the form (the card title "Book Your Event"). */
   labelledBy?: string;
+  /** The bar planner's message words (content/bar-planner.json): only a message of their shape is filled in. */
+  plan: PlanMessageCopy;
 }
 
 type FieldName = keyof InquiryFormCopy['labels'];
 
-/** Address parameters the form fills a field from (the bar planner's "Send these numbers"), each with its schema. */
-const PREFILL = { guestCount: GuestCountSchema, message: InquirySchema.entries.message } as const;
+/**
+ * Address parameters the form fills a field from (the bar planner's "Send these numbers"), each read by its rule: the
+ * guest count as the form takes it, the message only in the planner's own shape (readPlanMessage).
+ */
+function prefillRules(plan: PlanMessageCopy): Record<'guestCount' | 'message', (raw: string) => string | undefined> {
+  return {
+    guestCount: (raw) => {
+      const parsed = v.safeParse(GuestCountSchema, raw);
+      return parsed.success ? parsed.output : undefined;
+    },
+    message: (raw) => {
+      const text = readPlanMessage(raw, plan);
+      const parsed = text === undefined ? undefined : v.safeParse(InquirySchema.entries.message, text);
+      return parsed?.success ? parsed.output : undefined;
+    },
+  };
+}
+
+/** Makes a text box as tall as its text (never shorter than its rows), so nothing it holds is out of sight. */
+function fitToContent(box: HTMLTextAreaElement): void {
+  box.style.height = '';
+  // offsetHeight - clientHeight: the borders (and a scroll bar), which scrollHeight leaves out.
+  if (box.scrollHeight > box.clientHeight) box.style.height = `${box.scrollHeight + box.offsetHeight - box.clientHeight}px`;
+}
 
 /**
- * Fills the empty fields named in the address (?guestCount=120&message=...) with what the shared schemas accept, a
- * too long message cut to the longest allowed, and removes those parameters from the address. Anything else is ignored.
+ * Fills the empty fields named in the address (?guestCount=120&message=...) with what their rules accept and removes
+ * those parameters from the address. Anything else is ignored: a stranger's link cannot put words in the visitor's
+ * message.
  */
-function prefillFromAddress(form: HTMLFormElement): void {
+function prefillFromAddress(form: HTMLFormElement, plan: PlanMessageCopy): void {
   const url = new URL(window.location.href);
   let found = false;
-  for (const [name, schema] of Object.entries(PREFILL)) {
+  for (const [name, read] of Object.entries(prefillRules(plan))) {
     const raw = url.searchParams.get(name);
     if (raw === null) continue;
     found = true;
     url.searchParams.delete(name);
-    // Cut, never split a surrogate pair: the rest is judged by the schema as if typed.
-    const text = raw.slice(0, MAX_MESSAGE_LENGTH).replace(/[\uD800-\uDBFF]$/, '');
-    const parsed = v.safeParse(schema, text);
+    const value = read(raw);
     const control = form.elements.namedItem(name);
-    if (parsed.success && parsed.output && (control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement) && !control.value) {
-      control.value = parsed.output;
+    if (value && (control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement) && !control.value) {
+      control.value = value;
+      if (control instanceof HTMLTextAreaElement) fitToContent(control);
     }
   }
   if (found) window.history.replaceState(window.history.state, '', url);
@@ -50,12 +75,12 @@ function prefillFromAddress(form: HTMLFormElement): void {
  * field's message next to it (also a 400's `fields` from the server), keeps the input on failure, resets on success.
  * Until hydrated (or with JavaScript off) the submit button stays disabled: the API only takes JSON.
  */
-export default function InquiryForm({ copy, labelledBy }: Props) {
+export default function InquiryForm({ copy, labelledBy, plan }: Props) {
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
-    if (formRef.current) prefillFromAddress(formRef.current);
-  }, []);
+    if (formRef.current) prefillFromAddress(formRef.current, plan);
+  }, [plan]);
   const { pending, errors, onSubmit, clearError } = useApiForm({
     schema: InquirySchema,
     send: submitInquiry,
@@ -69,7 +94,12 @@ export default function InquiryForm({ copy, labelledBy }: Props) {
   });
 
   // A field's message goes once the visitor edits that field; the rest stay until the next submit.
-  const onInput = (event: InputEvent<HTMLFormElement>) => clearError((event.target as HTMLInputElement).name);
+  // The message box grows with what is typed, as with what the address filled in.
+  const onInput = (event: InputEvent<HTMLFormElement>) => {
+    const target = event.target as HTMLInputElement | HTMLTextAreaElement;
+    clearError(target.name);
+    if (target instanceof HTMLTextAreaElement) fitToContent(target);
+  };
 
   const field = (name: FieldName) => ({ id: `inquiry-${name}`, label: copy.labels[name], error: errors[name] });
 

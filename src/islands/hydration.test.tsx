@@ -5,6 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import AvailabilityChecker from './AvailabilityChecker';
 import forms from '@content/forms.json';
+import plannerJson from '@content/bar-planner.json';
 import InquiryForm from './InquiryForm';
 import Toaster from './Toaster';
 import { checkerBusiness } from '../../tests/fixtures';
@@ -37,14 +38,14 @@ const business = checkerBusiness;
 
 describe('server-rendered islands', () => {
   test('the inquiry form is complete in the server HTML with its submit disabled, and enabled once hydrated', async () => {
-    const html = renderToString(<InquiryForm copy={forms.contact.form} />);
+    const html = renderToString(<InquiryForm copy={forms.contact.form} plan={plannerJson.planner.copy} />);
     const parsed = parseHtml(html);
     for (const label of Object.values(forms.contact.form.labels)) {
       expect([...parsed.querySelectorAll('label')].map((node) => node.textContent)).toContain(label);
     }
     expect(parsed.querySelector('button[type="submit"]')).toHaveAttribute('disabled');
 
-    const { recoverable, unmount } = await serverRenderThenHydrate(<InquiryForm copy={forms.contact.form} />);
+    const { recoverable, unmount } = await serverRenderThenHydrate(<InquiryForm copy={forms.contact.form} plan={plannerJson.planner.copy} />);
     expect(recoverable).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: forms.contact.form.submit })).toBeEnabled();
     unmount();

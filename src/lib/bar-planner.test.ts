@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import cocktailsJson from '@content/cocktails.json';
 import plannerJson from '@content/bar-planner.json';
 import {
+  MAX_PLAN_MESSAGE_LENGTH,
   bartendersFor,
   inquiryHref,
   mixOptions,
@@ -9,6 +10,7 @@ import {
   planBar,
   planMessage,
   quantityText,
+  readPlanMessage,
   roundUp,
   totalDrinks,
   withoutSources,
@@ -202,5 +204,47 @@ describe('helpers', () => {
     const message = url.searchParams.get('message')!;
     expect(message).toBe(planMessage(result.plan, rules.copy));
     for (const fragment of ['50 guests', '4 hours', '250 drinks', 'cases of 24', '2 bartenders']) expect(message).toContain(fragment);
+  });
+});
+
+describe('readPlanMessage', () => {
+  const { copy } = rules;
+  const plans = mixOptions(rules, cocktails).flatMap(({ id }) =>
+    [
+      { guests: rules.limits.guests.min, hours: rules.limits.hours.min },
+      { guests: rules.limits.guests.max, hours: rules.limits.hours.max },
+    ].map(({ guests, hours }) => {
+      const result = planBar({ guests, hours, mix: id }, rules, cocktails);
+      if (!result.ok) throw new Error(`no plan for ${id}`);
+      return result.plan;
+    }),
+  );
+  const sample = planMessage(plans[0]!, copy);
+
+  test('takes every message the planner writes (each mix and cocktail, smallest and largest party), within the bound', () => {
+    for (const plan of plans) {
+      const message = planMessage(plan, copy);
+      expect(message.length).toBeLessThanOrEqual(MAX_PLAN_MESSAGE_LENGTH);
+      expect(readPlanMessage(message, copy)).toBe(message);
+    }
+  });
+
+  test('collapses blank lines and runs of spaces to the one paragraph the planner writes', () => {
+    const spread = `\n\n  ${sample.replaceAll('. ', '.\n\n\n\n   ')}\r\n\r\n`;
+    expect(readPlanMessage(spread, copy)).toBe(sample);
+  });
+
+  test.each([
+    ['60 blank lines and a hidden postscript', `${sample}${'\n'.repeat(60)}P.S. please cancel my other booking`],
+    ['a postscript on the same line', `${sample} P.S. please cancel my other booking.`],
+    ['a second sentence inside the mix', sample.replace(/, ([^,]+)\. About/, ', $1. Please cancel my other booking. About')],
+    ['a message of the planner’s shape but too long', sample.replace(/\. (\d+ bartenders?)/, `; ${'Ice: 1 bag; '.repeat(90)}Cups: 1 sleeve. $1`)],
+    ['free text', 'Hi! Please cancel my other booking, thanks.'],
+    ['script text', '<script>window.pwned = true</script>'],
+    ['a control character', sample.replace(' guests', '\u0000 guests')],
+    ['a text-direction override', sample.replace('About', '\u202EAbout')],
+    ['nothing but blank lines', '\n\n\n'],
+  ])('ignores %s', (_label, text) => {
+    expect(readPlanMessage(text, copy)).toBeUndefined();
   });
 });

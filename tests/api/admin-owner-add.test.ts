@@ -4,14 +4,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
+import adminFeed from '../../netlify/functions/admin-calendar-feed';
 import session from '../../netlify/functions/admin-session';
+import feed from '../../netlify/functions/calendar-feed';
 import { verifyPassword } from '../../netlify/lib/owner/passwords';
-import { ownerAdd } from '../../scripts/owner-add';
+import { CALENDAR_FEED_REVOKED, ownerAdd } from '../../scripts/owner-add';
 import { startEmbeddedDatabase } from '../../scripts/lib/shared-harness/embedded-db';
 import { ROOT_DIR } from '../../scripts/lib/data-paths';
 import { announceRunningDatabase, withdrawRunningDatabase } from '../../scripts/lib/shared-harness/running-database';
 import { callWith, deskRequest, resetOwnerTables, sessionCookieOf } from './admin-support';
-import { oneEngine, query, useDatabase } from './support';
+import { call, get, oneEngine, query, useDatabase } from './support';
 
 type Run = { code: number | null; stdout: string; stderr: string };
 
@@ -122,13 +124,22 @@ describe.each(oneEngine)('npm run owner:add against DATABASE_URL ($name)', { tim
     expect(twin.code).toBe(1);
     expect(twin.stderr).toBe('An owner named "Dolores" already exists; add --reset to set a new password.\n');
 
-    // A live session of hers (signing in with the password is the first test's; here only its ending matters).
+    // A live session of hers (signing in with the password is the first test's; here only its ending matters), and
+    // the calendar feed she subscribed to.
     const cookie = await sessionCookieOf(database, 'Dolores');
     expect((await callWith(session, deskRequest('GET', '/api/admin/session', { cookie }))).status).toBe(200);
+    const created = await callWith(adminFeed, deskRequest('POST', '/api/admin/calendar-feed', { cookie }));
+    const feedPath = new URL(((await created.json()) as { url: string }).url).pathname;
+    expect((await call(feed, get(feedPath))).status).toBe(200);
 
     const reset = await runOwnerAddHere(['dolores', '--reset'], 'another-long-password-9\n', env());
-    expect(reset).toMatchObject({ code: 0, stdout: 'Set a new password for "Dolores" in DATABASE_URL; ended 1 session(s).\n' });
+    expect(reset).toMatchObject({
+      code: 0,
+      stdout: `Set a new password for "Dolores" in DATABASE_URL; ended 1 session(s).\n${CALENDAR_FEED_REVOKED}\n`,
+    });
+    expect(CALENDAR_FEED_REVOKED).toMatch(/^Calendar feed revoked: .*Make a new one in the desk/);
     expect((await callWith(session, deskRequest('GET', '/api/admin/session', { cookie }))).status).toBe(401);
+    expect((await call(feed, get(feedPath))).status).toBe(404);
     const [user] = await users();
     expect(await verifyPassword('another-long-password-9', user!.password)).toBe(true);
 

@@ -4,13 +4,17 @@ import blocks from '../../netlify/functions/admin-blocks';
 import cancel from '../../netlify/functions/admin-booking-cancel';
 import publicBookings from '../../netlify/functions/bookings';
 import { HELD_NAMED_IN_MESSAGE } from '../../netlify/lib/http/held-message';
-import type { Booking, TimeSlotKey } from '@shared/schemas/booking';
-import { addDaysUtc, todayUtc } from '@shared/schemas/dates';
-import { MAX_BLOCK_DAYS, type HeldSlot, type OwnerBlock, type OwnerBooking } from '@shared/schemas/owner';
+import { lastBookableDate, type Booking, type TimeSlotKey } from '@shared/schemas/booking';
+import { BOOKING_WINDOW_DAYS, addDaysUtc, todayUtc } from '@shared/schemas/dates';
+import { DATE_WITH_RANGE_MESSAGE, MAX_BLOCK_DAYS, type HeldSlot, type OwnerBlock, type OwnerBooking } from '@shared/schemas/owner';
+import { texasToday } from '@shared/texas-time';
 import type { TestDatabase } from '../setup/database';
 import { auditMark, auditSince, callWith, deskRequest, ownerCookie, resetOwnerTables } from './admin-support';
 import { useTestSmtpServer } from './mail-support';
 import { call, databases, get, postJson, query, useDatabase } from './support';
+
+const PAST = 'Please choose today or a later day.';
+const BEYOND = `Please choose days within the next ${BOOKING_WINDOW_DAYS} days: later ones cannot be booked yet.`;
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string>; held?: HeldSlot[] } };
 
@@ -169,17 +173,28 @@ describe.each(databases)('range blocks on $name', (database: TestDatabase) => {
     }
   });
 
-  test('any date the schema accepts blocks without a server error, even in year 0000 (a leap year to the schema, none to Postgres)', async () => {
+  test.each([
+    ['a block starting yesterday in Texas', () => ({ from: addDaysUtc(texasToday(new Date()), -1), timeSlot: 'all' }), { from: PAST }],
+    ['a block in year 0000', () => ({ from: '0000-02-28', to: '0000-03-01', timeSlot: 'morning' }), { from: PAST }],
+    ['a block in year 9999', () => ({ date: '9999-12-31', timeSlot: 'evening' }), { from: BEYOND }],
+    ['a block the day after the last bookable day', () => ({ from: addDaysUtc(lastBookableDate(), 1), timeSlot: 'all' }), { from: BEYOND }],
+    ['a range running past the last bookable day', () => ({ from: lastBookableDate(), to: addDaysUtc(lastBookableDate(), 1), timeSlot: 'all' }), { to: BEYOND }],
+    ['date with to', () => ({ date: addDaysUtc(todayUtc(), 5), to: addDaysUtc(todayUtc(), 9), timeSlot: 'all' }), { date: DATE_WITH_RANGE_MESSAGE, from: 'Please choose a date.' }],
+    ['date with from', () => ({ date: addDaysUtc(todayUtc(), 5), from: addDaysUtc(todayUtc(), 6), timeSlot: 'all' }), { date: DATE_WITH_RANGE_MESSAGE }],
+  ])('answers 400 to %s, naming the field, and blocks nothing', async (_label, body, fields) => {
     const cookie = await ownerCookie(database);
-    const response = await post(cookie, { from: '0000-02-28', to: '0000-03-01', timeSlot: 'morning' });
-    expect(response.status).toBe(201);
-    const { block } = (await response.json()) as { block: OwnerBlock };
-    expect(block).toMatchObject({ from: '0000-02-28', to: '0000-03-01', timeSlots: ['morning'] });
-    expect(await query(database, "SELECT date FROM bookings WHERE kind = 'block' ORDER BY date")).toEqual([
-      { date: '0000-02-28' },
-      { date: '0000-02-29' },
-      { date: '0000-03-01' },
-    ]);
+    const response = await post(cookie, body());
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as ErrorBody).error.fields).toEqual(fields);
+    expect(await blockRows()).toEqual([{ n: 0, blocks: 0 }]);
+  });
+
+  test('a block from today in Texas to the last bookable day is taken', async () => {
+    const cookie = await ownerCookie(database);
+    const from = texasToday(new Date());
+    expect((await post(cookie, { from, timeSlot: 'evening' })).status).toBe(201);
+    expect((await post(cookie, { from: lastBookableDate(), timeSlot: 'evening' })).status).toBe(201);
+    expect(await blockRows()).toEqual([{ n: 2, blocks: 2 }]);
   });
 
   test.each([

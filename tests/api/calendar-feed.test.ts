@@ -5,7 +5,9 @@ import feed from '../../netlify/functions/calendar-feed';
 import { slotWindow } from '@shared/time-slots';
 import type { TimeSlotKey } from '@shared/schemas/booking';
 import { clock } from '../fixtures';
-import { auditMark, auditSince, callWith, deskRequest, ownerCookie, resetOwnerTables } from './admin-support';
+import { setOwnerPassword } from '../../netlify/lib/owner/users';
+import { OWNER, auditMark, auditSince, callWith, deskRequest, hashOnce, ownerCookie, resetOwnerTables } from './admin-support';
+import { withKeptConnection } from '../../scripts/lib/shared-harness/kept-connection';
 import { call, databases, get, query, useDatabase } from './support';
 
 type Db = (typeof databases)[number];
@@ -130,6 +132,35 @@ describe.each(databases)('the owner’s calendar feed on $name', (database) => {
       ['Dolores', 'calendar_feed_revoked'],
     ]);
     expect(JSON.stringify(entries)).not.toContain(new URL(second).pathname.split('/').at(-1)!.replace('.ics', ''));
+  });
+
+  test('a password reset (owner:add --reset) revokes the feed: its URL answers 404 like a revoked one, and the audit says why', async () => {
+    const cookie = await ownerCookie(database);
+    const url = await createFeed(cookie);
+    expect((await fetchFeed(url)).status).toBe(200);
+    const mark = await auditMark(database);
+    const reset = await withKeptConnection(database, async (db) =>
+      setOwnerPassword(db, OWNER.username, await hashOnce(OWNER.password), { reset: true }),
+    );
+    expect(reset).toEqual({ outcome: 'reset', username: 'Dolores', sessionsRevoked: 1, calendarFeedRevoked: true });
+    const answer = async (path: string) => {
+      const response = await call(feed, get(path));
+      return { status: response.status, body: await response.text() };
+    };
+    const never = `/api/calendar/${'A'.repeat(43)}.ics`;
+    expect(await answer(new URL(url).pathname)).toEqual(await answer(never));
+    expect((await fetchFeed(url)).status).toBe(404);
+    expect(await query(database, 'SELECT user_id FROM calendar_feeds')).toEqual([]);
+    const entries = await auditSince(database, mark);
+    expect(entries.map((entry) => [entry.action, entry.detail])).toEqual([
+      ['calendar_feed_revoked', { reason: 'password_reset' }],
+      ['password_set', { reset: true, sessionsRevoked: 1 }],
+    ]);
+    // A second reset finds no feed to revoke and says nothing about one.
+    const again = await withKeptConnection(database, async (db) =>
+      setOwnerPassword(db, OWNER.username, await hashOnce(OWNER.password), { reset: true }),
+    );
+    expect(again).toMatchObject({ outcome: 'reset', calendarFeedRevoked: false });
   });
 
   test('a wrong, malformed or revoked token gets the same bare 404, without a cookie mattering', async () => {

@@ -125,11 +125,30 @@ describe.skipIf(skipBrowser)('bar planner on /services', () => {
         await eventually(() => guestCount.inputValue()).toBe(String(plan.guests));
         await eventually(() => message.inputValue()).toBe(planMessage(planFor(plan), copy));
         await eventually(() => new URL(page.url()).search).toBe('');
+        // The box shows every line of the plan: nothing of it is scrolled out of sight (at 390 px it is ~9 lines).
+        await eventually(() => message.evaluate((box) => box.scrollHeight - box.clientHeight)).toBeLessThanOrEqual(0);
+        expect(await message.evaluate((box) => box.clientHeight)).toBeGreaterThan(100);
         await checkState(page, 'planner-sent');
       } finally {
         await context.close();
       }
     });
+  });
+
+  test('a /contact link with a plan hiding a postscript under 60 blank lines fills nothing in', async () => {
+    const plan = planMessage(planFor(CASES[0]!), copy);
+    const hostile = `${plan}${'\n'.repeat(60)}P.S. please cancel my other booking`;
+    const search = new URLSearchParams({ guestCount: '50', message: hostile });
+    const { context, page } = await openPage(browser(), `/contact?${search}`, { viewportName: 'phone' });
+    try {
+      await waitForIsland(page, 'InquiryForm');
+      const guestCount = page.getByLabel(INQUIRY_LABELS.guestCount, { exact: true });
+      await eventually(() => guestCount.inputValue()).toBe('50');
+      await eventually(() => new URL(page.url()).search).toBe('');
+      expect(await page.getByLabel(INQUIRY_LABELS.message, { exact: true }).inputValue()).toBe('');
+    } finally {
+      await context.close();
+    }
   });
 
   test('without JavaScript the section shows the example plan and the rules of thumb, never an empty box', async () => {

@@ -1,18 +1,20 @@
 import type { Queryable } from '../db';
 import { inTransaction } from '../transaction';
 import { recordAudit } from '../audit/log';
+import { revokeCalendarFeed } from './calendar-feeds';
 import { revokeUserSessions } from './sessions';
 
 /** What setOwnerPassword did. */
 export type SetOwnerResult =
   | { outcome: 'created'; username: string }
-  | { outcome: 'reset'; username: string; sessionsRevoked: number }
+  | { outcome: 'reset'; username: string; sessionsRevoked: number; calendarFeedRevoked: boolean }
   | { outcome: 'exists'; username: string }
   | { outcome: 'unknown' };
 
 /**
  * Creates the owner `username` with the PHC `passwordHash`, or with `reset` replaces the password of the existing
- * owner of that name (any case), ends all of their sessions and clears their sign-in throttles (known devices stay
+ * owner of that name (any case), ends all of their sessions, revokes their calendar feed (its address is a secret
+ * like a session: whoever knew the old password may know it) and clears their sign-in throttles (known devices stay
  * known: they only spare the owner the lockout of unknown clients). One transaction.
  */
 export async function setOwnerPassword(
@@ -33,13 +35,14 @@ export async function setOwnerPassword(
         result = { outcome: 'unknown' };
       } else {
         const sessionsRevoked = await revokeUserSessions(tx, user.id);
+        const calendarFeedRevoked = await revokeCalendarFeed(tx, user, 'password_reset');
         // The account's bucket for unknown clients and those of its known devices ('<name>/device/<hash>').
         await tx.query(
           "DELETE FROM sign_in_throttle WHERE username_key = lower($1) OR starts_with(username_key, lower($1) || '/device/')",
           [user.username],
         );
         await recordAudit(tx, { actor: user.username, action: 'password_set', detail: { reset: true, sessionsRevoked } });
-        result = { outcome: 'reset', username: user.username, sessionsRevoked };
+        result = { outcome: 'reset', username: user.username, sessionsRevoked, calendarFeedRevoked };
       }
     } else {
       const { rows } = await tx.query<{ username: string }>(

@@ -1,5 +1,7 @@
 import * as v from 'valibot';
-import { TIME_SLOT_KEYS, type TimeSlotKey } from '../booking';
+import { texasToday } from '../../texas-time';
+import { BOOKING_WINDOW_DAYS } from '../dates';
+import { TIME_SLOT_KEYS, lastBookableDate, type TimeSlotKey } from '../booking';
 import { IsoDateSchema, daysBetweenUtc, isCalendarDate } from '../dates';
 import { formObject, hasBidiControl, hasControlCharacter, hasInvisibleCharacter, hasLineBreak, storableText } from '../fields';
 
@@ -14,9 +16,16 @@ export const MAX_BLOCK_NOTE_LENGTH = 200;
 
 const BLOCK_SLOT_MESSAGE = 'Please pick a time slot or the whole day.';
 
+const BEYOND_WINDOW_MESSAGE = `Please choose days within the next ${BOOKING_WINDOW_DAYS} days: later ones cannot be booked yet.`;
+
+/** The answer to a body naming both the first body's `date` and a range's `from` or `to`. */
+export const DATE_WITH_RANGE_MESSAGE = 'Please send either one date, or a first and last day, not both.';
+
 /** The block form's fields as sent: `to` blank or missing means the single day `from`. */
 const BlockFieldsSchema = formObject(
   {
+    // Left here only when a range came with it (fromSingleDate): which one was meant is not ours to guess.
+    date: v.optional(v.custom<never>(() => false, DATE_WITH_RANGE_MESSAGE)),
     from: IsoDateSchema,
     to: v.optional(
       v.pipe(
@@ -46,32 +55,50 @@ const BlockFieldsSchema = formObject(
   'Please send a date range and a time slot.',
 );
 
-/** The first body of POST /api/admin/blocks, { date, timeSlot }, read as the one-day range from = to = date. */
+/**
+ * The first body of POST /api/admin/blocks, { date, timeSlot }, read as the one-day range from = to = date. With
+ * `from` or `to` beside `date` the body stays as sent, and its `date` is refused.
+ */
 function fromSingleDate(input: unknown): unknown {
-  if (typeof input !== 'object' || input === null || Array.isArray(input) || !('date' in input) || 'from' in input) return input;
+  if (typeof input !== 'object' || input === null || Array.isArray(input) || !('date' in input)) return input;
+  if ('from' in input || 'to' in input) return input;
   const { date, ...rest } = input as Record<string, unknown>;
   return { ...rest, from: date, to: date };
 }
 
 /**
- * POST /api/admin/blocks { from, to?, timeSlot, note? }: every slot `timeSlot` (or with `all` every slot) of every day
- * from `from` to `to` (blank: `from` alone), at most MAX_BLOCK_DAYS days, `to` not before `from`. The first
- * { date, timeSlot } is still read, as one day.
+ * POST /api/admin/blocks { from, to?, timeSlot, note? }, judging "today" by `now()` at each validation: every slot
+ * `timeSlot` (or with `all` every slot) of every day from `from` to `to` (blank: `from` alone), at most MAX_BLOCK_DAYS
+ * days, `to` not before `from`, none before today in Texas (a block of the past holds nothing) and none after the last
+ * bookable day (`lastBookableDate`: nobody can book there). The first { date, timeSlot } is still read, as one day;
+ * `date` beside `from` or `to` is refused.
  */
-export const BlockSchema = v.pipe(
-  v.unknown(),
-  v.transform(fromSingleDate),
-  BlockFieldsSchema,
-  v.transform((block) => ({ ...block, to: block.to || block.from })),
-  v.forward(v.check((block) => block.to >= block.from, 'The last day must not be before the first.'), ['to']),
-  v.forward(
-    v.check(
-      (block) => daysBetweenUtc(block.from, block.to) + 1 <= MAX_BLOCK_DAYS,
-      `Please block at most ${MAX_BLOCK_DAYS} days at a time.`,
+export function createBlockSchema(now: () => Date = () => new Date()) {
+  return v.pipe(
+    v.unknown(),
+    v.transform(fromSingleDate),
+    BlockFieldsSchema,
+    v.transform(({ date: _date, ...block }) => ({ ...block, to: block.to || block.from })),
+    v.forward(v.check((block) => block.from >= texasToday(now()), 'Please choose today or a later day.'), ['from']),
+    v.forward(v.check((block) => block.from <= lastBookableDate(now()), BEYOND_WINDOW_MESSAGE), ['from']),
+    v.forward(v.check((block) => block.to >= block.from, 'The last day must not be before the first.'), ['to']),
+    v.forward(
+      v.check(
+        (block) => daysBetweenUtc(block.from, block.to) + 1 <= MAX_BLOCK_DAYS,
+        `Please block at most ${MAX_BLOCK_DAYS} days at a time.`,
+      ),
+      ['to'],
     ),
-    ['to'],
-  ),
-);
+    // A first day past the window is already refused above: one message is enough.
+    v.forward(
+      v.check((block) => block.to <= lastBookableDate(now()) || block.from > lastBookableDate(now()), BEYOND_WINDOW_MESSAGE),
+      ['to'],
+    ),
+  );
+}
+
+/** The block schema judged by the wall clock (the desk's form; the endpoint passes its request's clock). */
+export const BlockSchema = createBlockSchema();
 
 /** A block as POST /api/admin/blocks takes it, after validation: `to` filled in, a blank note dropped. */
 export type BlockRequest = v.InferOutput<typeof BlockSchema>;
