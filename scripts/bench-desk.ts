@@ -172,7 +172,8 @@ try {
         );
       }
     },
-    { config },
+    // Fixed limits: these runs take longer together than one request's deadline.
+    { config, statementTimeoutMs: 10_000, queryTimeoutMs: 11_000 },
   );
   // The owner's calendar feed (scripts/lib/bench-feed.ts).
   const { benchCalendarFeed } = await import('./lib/bench-feed');

@@ -5,7 +5,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi 
 import availability from '../../netlify/functions/availability';
 import bookings from '../../netlify/functions/bookings';
 import contact from '../../netlify/functions/contact';
-import { CONNECT_TIMEOUT_MS, QUERY_TIMEOUT_MS } from '../../netlify/lib/db';
+import { CONNECT_TIMEOUT_MS } from '../../netlify/lib/db';
+import { REQUEST_DEADLINE_MS } from '../../netlify/lib/deadline';
 import type { Handler } from '../../netlify/lib/http/endpoint';
 import { migrate } from '../../netlify/lib/migrations';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '../../scripts/lib/shared-harness/embedded-db';
@@ -150,13 +151,13 @@ describe('a database that takes the query and then goes silent', () => {
     vi.stubEnv('NEON_WS_PROXY', bridge.wsProxy);
   });
 
-  test(`every endpoint gives up after the ${QUERY_TIMEOUT_MS} ms query limit and answers 503`, async () => {
+  test(`every endpoint gives up at the ${REQUEST_DEADLINE_MS} ms request deadline and answers 503`, async () => {
     await query(shared, 'TRUNCATE contact_inquiries, inquiry_notes, bookings');
     proxy.setMode('pass');
     await expectAllAnswered(1);
 
     proxy.setMode('hang-after-connect');
-    const waits = await expectAllUnavailable(2, QUERY_TIMEOUT_MS - 200);
+    const waits = await expectAllUnavailable(2, REQUEST_DEADLINE_MS - 200);
     console.info(`database silent after login: 503 after ${waits.join(', ')} ms (availability, contact, bookings)`);
 
     proxy.setMode('pass');
