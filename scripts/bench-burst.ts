@@ -20,7 +20,9 @@ import { REQUEST_TIMEOUT_MS, loopbackClient, postFrom, startNetlifyDevTarget } f
 import { embeddedDatabase, newDatabaseOn, type DatabaseHandle } from './lib/shared-harness/database';
 import { invoke } from './lib/shared-harness/functions';
 
+/** Bookings in each booking burst. */
 const BOOKINGS = 50;
+/** Availability reads in the read burst. */
 const READS = 100;
 const SITE = 'http://localhost:8888';
 const mode = process.argv.includes('--netlify-dev') ? 'netlify dev --offline' : 'in-process';

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { bridgeTo, databases, query } from '../../tests/api/support';
 import { DatabaseUnavailableError, isUnavailableError, openConnection, withDatabase } from './db';
-import { REQUEST_DEADLINE_MS, deadlineIn } from './deadline';
+import { REQUEST_DEADLINE_MS, deadlineIn, startRequestDeadline } from './deadline';
 import { inTransaction } from './transaction';
 
 describe.each(databases)('withDatabase on $name', (database) => {
@@ -57,6 +57,14 @@ describe.each(databases)('a request deadline on $name', (database) => {
     );
     expect(isUnavailableError(error)).toBe(true);
     await Promise.all(closing);
+  });
+
+  test("a request's connection works to the deadline the request started with, not one of its own", async () => {
+    const context = { waitUntil: (promise: Promise<unknown>) => void promise };
+    // The request began long enough ago that only 500 ms of its deadline are left.
+    startRequestDeadline(context, Date.now() - REQUEST_DEADLINE_MS + 500);
+    const error = await failureOf(withDatabase(context, (db) => db.query('SELECT pg_sleep(1.5)'), { config }));
+    expect(isUnavailableError(error)).toBe(true);
   });
 
   test('past the deadline no statement is sent', async () => {

@@ -1,13 +1,12 @@
 import { Client } from '@neondatabase/serverless';
-import { deadlineIn, msLeft, serverLimitMs, type Deadline } from './deadline';
+import { deadlineIn, msLeft, requestDeadlineOf, serverLimitMs, type Deadline } from './deadline';
 import { ConfigError, databaseConfig, type DatabaseConfig } from './env';
 
-// A request's statements share one deadline (netlify/lib/deadline.ts) under Netlify's 10 s limit for synchronous
-// functions, so a visitor gets our 503 rather than the platform's timeout. Connecting has a cap of its own inside it:
-// 4 s leaves room for a Neon compute waking up from suspend and still some of the deadline for the work.
-
-/** Longest wait for one connection attempt to the database, in ms (never past the request's deadline). */
-export const CONNECT_TIMEOUT_MS = 4_000;
+// A request's connecting, lock waits and statements share one deadline (netlify/lib/deadline.ts) under Netlify's 10 s
+// limit for synchronous functions, so a visitor gets our 503 rather than the platform's timeout, and a burst queues
+// for as long as that allows (a Neon compute waking up from suspend, a full server, a lock) instead of failing early.
+/** Longest wait for a connection with fixed limits (no deadline: migrations, scheduled jobs), in ms. */
+const FIXED_CONNECT_TIMEOUT_MS = 8_000;
 /** Longest a closing connection is waited for (in the background, via waitUntil), in ms. */
 const CLOSE_TIMEOUT_MS = 2_000;
 /** Pause before trying again to connect to a server that is full or starting up, in ms (a little jitter is added). */
@@ -61,7 +60,7 @@ export function isUnavailableError(error: unknown): boolean {
 export type DatabaseOptions = {
   /** Defaults to the environment's settings (databaseConfig()). */
   config?: DatabaseConfig;
-  /** When the work must be done (default: REQUEST_DEADLINE_MS after the connection is asked for). */
+  /** When the work must be done (default: the request's, else REQUEST_DEADLINE_MS after the connection is asked for). */
   deadline?: Deadline;
   /** A fixed server-side limit per statement in ms (0: none), instead of a deadline. */
   statementTimeoutMs?: number;
@@ -172,15 +171,15 @@ async function connect(client: Client): Promise<void> {
 /**
  * Opens one connection with the environment's (or the given) settings. Connection failures and timeouts become
  * DatabaseUnavailableError. Unless fixed limits are given, the connection works to a deadline (the given one, or
- * REQUEST_DEADLINE_MS from now): each connection attempt, statement and lock wait gets only what is left of it, and a
- * server that is full or starting up (53300, 57P03) is asked again until the deadline rather than given up on at
- * once. The caller closes the connection; withDatabase does so for a request.
+ * REQUEST_DEADLINE_MS from now): connecting, each statement and each lock wait get what is left of it, and a server
+ * that is full or starting up (53300, 57P03) is asked again until the deadline rather than given up on at once. The
+ * caller closes the connection; withDatabase does so for a request.
  */
 export async function openConnection(options: DatabaseOptions = {}): Promise<Connection> {
   const config = options.config ?? databaseConfig();
   if (options.statementTimeoutMs !== undefined || options.queryTimeoutMs !== undefined) {
     const client = settingUp(config, {
-      connectTimeoutMs: CONNECT_TIMEOUT_MS,
+      connectTimeoutMs: FIXED_CONNECT_TIMEOUT_MS,
       statementTimeoutMs: options.statementTimeoutMs ?? 0,
       queryTimeoutMs: options.queryTimeoutMs,
     });
@@ -193,7 +192,7 @@ export async function openConnection(options: DatabaseOptions = {}): Promise<Con
     if (serverLimitMs(deadline) < 1) throw outOfTime();
     // The server's limit per statement outside a transaction; inTransaction sets a fresh one for each transaction.
     const client = settingUp(config, {
-      connectTimeoutMs: Math.min(CONNECT_TIMEOUT_MS, left),
+      connectTimeoutMs: left,
       statementTimeoutMs: serverLimitMs(deadline),
     });
     try {
@@ -210,8 +209,8 @@ export async function openConnection(options: DatabaseOptions = {}): Promise<Con
 
 /**
  * Opens one connection for this request, runs `work` with it and closes it (through `context.waitUntil` when the
- * platform offers it, so the answer is not held up). The work has REQUEST_DEADLINE_MS from here unless `options` say
- * otherwise (see openConnection). Connection failures and timeouts become DatabaseUnavailableError; errors thrown by
+ * platform offers it, so the answer is not held up). The work has until the request's deadline (started by endpoint()
+ * for `context`; without one, REQUEST_DEADLINE_MS from here) unless `options` say otherwise (see openConnection). Connection failures and timeouts become DatabaseUnavailableError; errors thrown by
  * `work` pass through unchanged.
  */
 export async function withDatabase<T>(
@@ -219,7 +218,7 @@ export async function withDatabase<T>(
   work: (db: Queryable) => Promise<T>,
   options: DatabaseOptions = {},
 ): Promise<T> {
-  const connection = await openConnection(options);
+  const connection = await openConnection({ ...options, deadline: options.deadline ?? requestDeadlineOf(context) });
   try {
     return await work(connection.db);
   } finally {

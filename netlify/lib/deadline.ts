@@ -2,7 +2,7 @@
 // for a connection, for locks and for statements all spend it, and each wait gets what is left rather than a fixed
 // slice of its own (a request that queued on a lock for 3 s still has 5 s for the rest).
 
-/** Longest one request may spend on the database, in ms, from opening its connection to its last answer. */
+/** Longest one request may take, in ms, from its start (endpoint()) to its last statement's answer. */
 export const REQUEST_DEADLINE_MS = 8_000;
 
 /**
@@ -28,4 +28,21 @@ export function msLeft(deadline: Deadline, now: number = Date.now()): number {
 /** The server-side limit for a statement started at `now`: what is left less SERVER_MARGIN_MS, 0 when nothing is. */
 export function serverLimitMs(deadline: Deadline, now: number = Date.now()): number {
   return Math.max(0, Math.floor(msLeft(deadline, now) - SERVER_MARGIN_MS));
+}
+
+// Keyed by the request's own Netlify context object, which endpoint() hands to the handler and the handler to
+// withDatabase: nothing is added to the platform's object, and work the request leaves behind (mail sent through
+// waitUntil opens connections without that context) keeps deadlines of its own.
+const requestDeadlines = new WeakMap<object, Deadline>();
+
+/** Starts the deadline of the request whose context is `context`: REQUEST_DEADLINE_MS from `now` (endpoint() does). */
+export function startRequestDeadline(context: object, now: number = Date.now()): Deadline {
+  const deadline = deadlineIn(REQUEST_DEADLINE_MS, now);
+  requestDeadlines.set(context, deadline);
+  return deadline;
+}
+
+/** The deadline started for the request of `context`, if one was. */
+export function requestDeadlineOf(context: object | undefined): Deadline | undefined {
+  return context ? requestDeadlines.get(context) : undefined;
 }
