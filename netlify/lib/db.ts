@@ -5,6 +5,7 @@ import { ConfigError, databaseConfig, type DatabaseConfig } from './env';
 // A request's connecting, lock waits and statements share one deadline (netlify/lib/deadline.ts) under Netlify's 10 s
 // limit for synchronous functions, so a visitor gets our 503 rather than the platform's timeout, and a burst queues
 // for as long as that allows (a Neon compute waking up from suspend, a full server, a lock) instead of failing early.
+
 /** Longest wait for a connection with fixed limits (no deadline: migrations, scheduled jobs), in ms. */
 const FIXED_CONNECT_TIMEOUT_MS = 8_000;
 /** Longest a closing connection is waited for (in the background, via waitUntil), in ms. */
@@ -60,7 +61,7 @@ export function isUnavailableError(error: unknown): boolean {
 export type DatabaseOptions = {
   /** Defaults to the environment's settings (databaseConfig()). */
   config?: DatabaseConfig;
-  /** When the work must be done (default: the request's, else REQUEST_DEADLINE_MS after the connection is asked for). */
+  /** When the work must be done (default: the request's; else REQUEST_DEADLINE_MS after asking for the connection). */
   deadline?: Deadline;
   /** A fixed server-side limit per statement in ms (0: none), instead of a deadline. */
   statementTimeoutMs?: number;
@@ -210,8 +211,8 @@ export async function openConnection(options: DatabaseOptions = {}): Promise<Con
 /**
  * Opens one connection for this request, runs `work` with it and closes it (through `context.waitUntil` when the
  * platform offers it, so the answer is not held up). The work has until the request's deadline (started by endpoint()
- * for `context`; without one, REQUEST_DEADLINE_MS from here) unless `options` say otherwise (see openConnection). Connection failures and timeouts become DatabaseUnavailableError; errors thrown by
- * `work` pass through unchanged.
+ * for `context`; without one, REQUEST_DEADLINE_MS from here) unless `options` say otherwise (see openConnection).
+ * Connection failures and timeouts become DatabaseUnavailableError; errors thrown by `work` pass through unchanged.
  */
 export async function withDatabase<T>(
   context: BackgroundWork | undefined,

@@ -109,7 +109,8 @@ export async function reserveWithinBudget(
   const reserved = await reserveSlot(tx, booking, today, client);
   if (!reserved.ok) return reserved;
   const mailIds = await queueBookingMails(tx, reserved.value);
-  if (await takeFromThrottle(tx, HOLDS_PER_IP, client.ip, client.now)) return done({ booking: reserved.value, mailIds });
+  const budget = await takeFromThrottle(tx, HOLDS_PER_IP, client.ip, client.now);
+  if (budget) return done({ booking: reserved.value, mailIds });
   await tx.query('ROLLBACK TO SAVEPOINT reservation');
   return refused('too_many_holds');
 }
