@@ -7,18 +7,13 @@
  * `config.path` (the browser suite's server, scripts/lib/shared-harness/site-server.ts): that isolates the handler +
  * driver + database cost. Figures only; every loop is bounded.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { request as httpRequest } from 'node:http';
-import { join } from 'node:path';
 import { migrate } from '../netlify/lib/migrations';
 import { TIME_SLOT_KEYS } from '@shared/schemas/booking';
 import { addDaysUtc, todayUtc } from '@shared/schemas/dates';
 import { runLoad, type RunSummary } from './lib/bench-stats';
-import { ROOT_DIR } from './lib/data-paths';
+import { REQUEST_TIMEOUT_MS, loopbackClient, postFrom, startNetlifyDevTarget, type BenchTarget } from './lib/bench-target';
 import { embeddedDatabase } from './lib/shared-harness/database';
 import { freePort } from './lib/shared-harness/free-port';
-import { spawnNetlifyDev, waitForNetlifyDev } from './lib/shared-harness/netlify-dev';
-import { makeSiteFolder } from './lib/shared-harness/site-folder';
 import { serveSite } from './lib/shared-harness/site-server';
 
 const mode = process.argv.includes('--harness') ? 'harness' : 'netlify-dev';
@@ -29,43 +24,12 @@ const CONCURRENCY_LEVELS = [1, 10, 50];
 const READS_PER_LEVEL = mode === 'harness' ? 300 : 100;
 const WRITES_PER_LEVEL = mode === 'harness' ? 150 : 60;
 const RACE_CONTENDERS = 100;
-const READY_TIMEOUT_MS = 120_000;
-const REQUEST_TIMEOUT_MS = 60_000;
 
 function print(line = ''): void {
   process.stdout.write(`${line}\n`);
 }
 
-type Target = { baseUrl: string; stop(): Promise<void>; log?: () => string };
-
-async function startNetlifyDev(env: Record<string, string>): Promise<Target> {
-  // A folder of its own, so another netlify dev in this checkout (npm start, the e2e suite) cannot rebuild its functions.
-  const site = await makeSiteFolder(ROOT_DIR, 'lone-star-bench');
-  const siteDir = site.dir;
-  await mkdir(join(siteDir, 'static'));
-  await writeFile(join(siteDir, 'static', 'index.html'), '<!doctype html><title>bench</title>');
-  const [port, staticPort] = [await freePort(), await freePort()];
-  const netlify = spawnNetlifyDev(
-    ROOT_DIR,
-    siteDir,
-    ['--offline', '--dir', 'static', '--framework', '#static', '--command', '', '--port', String(port), '--staticServerPort', String(staticPort), '--no-open'],
-    env,
-  );
-  const stop = async () => {
-    await netlify.stop();
-    await site.remove();
-  };
-  const baseUrl = `http://127.0.0.1:${port}`;
-  try {
-    await waitForNetlifyDev(netlify, siteDir, `${baseUrl}/api/availability/${todayUtc()}`, READY_TIMEOUT_MS);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { baseUrl, stop, log: netlify.output };
-}
-
-async function startHarness(): Promise<Target> {
+async function startHarness(): Promise<BenchTarget> {
   // The functions log one line per request; in this process that would drown the figures.
   console.log = () => {};
   const site = await serveSite({ port: await freePort() });
@@ -86,25 +50,7 @@ let visitors = 0;
  */
 function postAsVisitor(url: string, body: string, headers: Record<string, string> = {}): Promise<number> {
   visitors += 1;
-  const localAddress = `127.1.${(visitors >> 8) & 255}.${(visitors & 255) || 1}`;
-  return new Promise((resolve, reject) => {
-    const outgoing = httpRequest(
-      url,
-      {
-        method: 'POST',
-        localAddress,
-        headers: { 'content-type': 'application/json', ...headers },
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      },
-      (incoming) => {
-        incoming.resume();
-        incoming.on('end', () => resolve(incoming.statusCode ?? 0));
-        incoming.on('error', reject);
-      },
-    );
-    outgoing.on('error', reject);
-    outgoing.end(body);
-  });
+  return postFrom(loopbackClient(visitors), url, body, headers);
 }
 
 function bookingBody(date: string, timeSlot: string, index: number): string {
@@ -149,7 +95,7 @@ function row(label: string, summary: RunSummary): string {
 
 async function main(): Promise<void> {
   const database = await embeddedDatabase();
-  let target: Target | undefined;
+  let target: BenchTarget | undefined;
   const cleanUp = async () => {
     await target?.stop();
     await database.stop();
@@ -167,7 +113,7 @@ async function main(): Promise<void> {
     target =
       mode === 'harness'
         ? await startHarness()
-        : await startNetlifyDev({ DATABASE_URL: database.url, NEON_WS_PROXY: database.wsProxy! });
+        : await startNetlifyDevTarget({ DATABASE_URL: database.url, NEON_WS_PROXY: database.wsProxy! });
     const base = target.baseUrl;
     const today = todayUtc();
 

@@ -15,7 +15,8 @@ import { join } from 'node:path';
 import availability from '../netlify/functions/availability';
 import bookings from '../netlify/functions/bookings';
 import contact from '../netlify/functions/contact';
-import { CONNECT_TIMEOUT_MS, withDatabase } from '../netlify/lib/db';
+import { withDatabase } from '../netlify/lib/db';
+import { REQUEST_DEADLINE_MS } from '../netlify/lib/deadline';
 import type { Handler } from '../netlify/lib/http/endpoint';
 import { migrate } from '../netlify/lib/migrations';
 import { hashPassword } from '../netlify/lib/owner/passwords';
@@ -177,11 +178,11 @@ try {
   }
   report('refused as unavailable after', bounded, 'the statement alone takes 1500');
 
-  print(`503 with nothing listening on the database port (connect timeout ${CONNECT_TIMEOUT_MS} ms)`);
+  print(`503 with nothing listening on the database port (request deadline ${REQUEST_DEADLINE_MS} ms)`);
   const closed = createServer();
   const closedPort = await listen(closed);
   await new Promise((resolve) => closed.close(resolve));
-  await unavailable(`postgres://postgres@127.0.0.1:${closedPort}/postgres`, ROUNDS, `should be well under ${CONNECT_TIMEOUT_MS}`);
+  await unavailable(`postgres://postgres@127.0.0.1:${closedPort}/postgres`, ROUNDS, `should be well under ${REQUEST_DEADLINE_MS}`);
 
   print(`503 from a database that accepts the connection and never answers`);
   const sockets = new Set<Socket>();
@@ -191,7 +192,7 @@ try {
   });
   const silentPort = await listen(silent);
   try {
-    await unavailable(`postgres://postgres@127.0.0.1:${silentPort}/postgres`, Math.min(ROUNDS, 3), `${CONNECT_TIMEOUT_MS} to ${2 * CONNECT_TIMEOUT_MS}`);
+    await unavailable(`postgres://postgres@127.0.0.1:${silentPort}/postgres`, Math.min(ROUNDS, 3), `${REQUEST_DEADLINE_MS} and a little`);
   } finally {
     for (const socket of sockets) socket.destroy();
     await new Promise((resolve) => silent.close(resolve));

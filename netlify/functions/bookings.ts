@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { BookingSchema } from '@shared/schemas/booking';
 import { todayUtc } from '@shared/schemas/dates';
 import { isHoneypotFilled } from '@shared/schemas/honeypot';
-import { queueBookingMails, reserveSlot } from '../lib/bookings/reserve';
+import { reserveWithinBudget } from '../lib/bookings/reserve';
 import { withDatabase } from '../lib/db';
 import { undoneAfter } from '../lib/honeypot';
 import { readJsonBody } from '../lib/http/body';
@@ -36,15 +36,12 @@ export default endpoint('bookings', ['POST'], async (req, context) => {
   let mailIds: readonly string[] = [];
   const response = await withDatabase(context, (db) =>
     answerOnce(db, idempotentRequest(req, 'bookings', key.value, body.value, context.ip, now), async (tx) => {
-      const reserve = async () => {
-        const result = await reserveSlot(tx, booking.output, today, { ip: context.ip, now });
-        const ids = result.ok ? await queueBookingMails(tx, result.value) : [];
-        return { result, ids };
-      };
+      const reserve = () => reserveWithinBudget(tx, booking.output, today, { ip: context.ip, now });
       // A bot's reservation is made and undone: it gets a person's answer, and no slot, hold or mail stays.
-      const { result, ids } = isBot ? await undoneAfter(tx, reserve) : await reserve();
-      if (!isBot) mailIds = ids;
-      return result.ok ? reply(201, { booking: result.value }) : replyRefusal(result);
+      const result = isBot ? await undoneAfter(tx, reserve) : await reserve();
+      if (!result.ok) return replyRefusal(result);
+      if (!isBot) mailIds = result.value.mailIds;
+      return reply(201, { booking: result.value.booking });
     }),
   );
   await deliverSoon(context, mailIds);

@@ -1,21 +1,25 @@
 import { Client } from '@neondatabase/serverless';
+import { deadlineIn, msLeft, requestDeadlineOf, serverLimitMs, type Deadline } from './deadline';
 import { ConfigError, databaseConfig, type DatabaseConfig } from './env';
 
-// Connect + query limits add up to under Netlify's 10 s limit for synchronous functions, so a visitor gets our 503
-// rather than the platform's timeout; 4 s to connect leaves room for a Neon compute waking up from suspend.
+// A request's connecting, lock waits and statements share one deadline (netlify/lib/deadline.ts) under Netlify's 10 s
+// limit for synchronous functions, so a visitor gets our 503 rather than the platform's timeout, and a burst queues
+// for as long as that allows (a Neon compute waking up from suspend, a full server, a lock) instead of failing early.
 
-/** Longest wait for a connection to the database, in ms. */
-export const CONNECT_TIMEOUT_MS = 4_000;
-/** Longest a statement may run on the server, in ms. */
-export const STATEMENT_TIMEOUT_MS = 4_000;
-/** Longest the function waits for a statement's answer, in ms (a little over the server's limit). */
-export const QUERY_TIMEOUT_MS = 5_000;
+/** Longest wait for a connection with fixed limits (no deadline: migrations, scheduled jobs), in ms. */
+const FIXED_CONNECT_TIMEOUT_MS = 8_000;
 /** Longest a closing connection is waited for (in the background, via waitUntil), in ms. */
 const CLOSE_TIMEOUT_MS = 2_000;
+/** Pause before trying again to connect to a server that is full or starting up, in ms (a little jitter is added). */
+const CONNECT_RETRY_MS = 100;
 
-/** The one thing data-layer functions need: run a parameterised statement and get its rows. */
+/**
+ * The one thing data-layer functions need: run a parameterised statement and get its rows. A request's connection
+ * also carries its deadline, which inTransaction hands to the server as the transaction's limits.
+ */
 export type Queryable = {
   query<Row extends Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<{ rows: Row[] }>;
+  readonly deadline?: Deadline;
 };
 
 /** The database could not be reached or did not answer in time; the visitor may retry later. */
@@ -34,35 +38,48 @@ export function isoTimestamp(value: Date | string): string {
 // SQLSTATE classes and codes that mean "the server is not there for us right now", not "the query is wrong".
 const UNAVAILABLE_CODES = new Set(['57014', '57P01', '57P02', '57P03', '53300', '53400']);
 
+// A lock waited for until the deadline (lock_timeout is set to the time left: see inTransaction).
+const LOCK_TIMEOUT_CODE = '55P03';
+// The server is full or still starting: a new connection may well succeed a moment later.
+const RETRY_CONNECT_CODES = new Set(['53300', '57P03']);
+
 /** Whether a driver error means the database is unreachable, overloaded or too slow (rather than a bug). */
 export function isUnavailableError(error: unknown): boolean {
   if (error instanceof DatabaseUnavailableError || error instanceof ConfigError) return true;
   if (typeof error !== 'object' || error === null) return false;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
+  if (code === LOCK_TIMEOUT_CODE) return true;
   const message = error instanceof Error ? error.message : '';
   return /timeout|Connection terminated|ECONNREFUSED|ECONNRESET|WebSocket/i.test(message);
 }
 
-/** Options of withDatabase: another database or longer limits (migrations). */
+/**
+ * Options of withDatabase: another database, the request's deadline, or fixed longer limits instead of a deadline
+ * (migrations, scheduled jobs, seeding a benchmark).
+ */
 export type DatabaseOptions = {
   /** Defaults to the environment's settings (databaseConfig()). */
   config?: DatabaseConfig;
-  /** Server-side statement limit in ms (default STATEMENT_TIMEOUT_MS). */
+  /** When the work must be done (default: the request's; else REQUEST_DEADLINE_MS after asking for the connection). */
+  deadline?: Deadline;
+  /** A fixed server-side limit per statement in ms (0: none), instead of a deadline. */
   statementTimeoutMs?: number;
-  /** Client-side wait for each answer in ms (default QUERY_TIMEOUT_MS). */
+  /** A fixed client-side wait for each answer in ms, instead of a deadline. */
   queryTimeoutMs?: number;
 };
 
-function newClient(config: DatabaseConfig, options: DatabaseOptions): Client {
+type Limits = { connectTimeoutMs: number; statementTimeoutMs: number; queryTimeoutMs?: number };
+
+function newClient(config: DatabaseConfig, limits: Limits): Client {
   const host = new URL(config.url).hostname;
   const client = new Client({
     connectionString: config.url,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-    query_timeout: options.queryTimeoutMs ?? QUERY_TIMEOUT_MS,
-    // PgBouncer (Neon's -pooler endpoints) refuses unknown startup parameters, and PGlite ignores this one:
-    // there the client-side query_timeout alone bounds the wait.
-    statement_timeout: host.includes('-pooler') ? undefined : (options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS),
+    connectionTimeoutMillis: limits.connectTimeoutMs,
+    query_timeout: limits.queryTimeoutMs,
+    // PgBouncer (Neon's -pooler endpoints) refuses unknown startup parameters, and PGlite ignores this one: there the
+    // client-side limits alone bound the wait (and inTransaction's SET LOCAL, which PgBouncer passes on).
+    statement_timeout: host.includes('-pooler') ? undefined : limits.statementTimeoutMs,
   });
   if (config.wsProxy) {
     const proxy = config.wsProxy;
@@ -98,37 +115,111 @@ function closeQuietly(client: Client): Promise<void> {
 /** One open connection, for a caller that keeps it across several statements; close() never throws. */
 export type Connection = { db: Queryable; close(): Promise<void> };
 
+const outOfTime = () => new DatabaseUnavailableError('The request ran out of time for the database.');
+
 /**
- * Opens one connection with the environment's (or the given) settings. Connection failures and timeouts become
- * DatabaseUnavailableError. The caller closes it; withDatabase does so for a request.
+ * The connection's statements, each given only what is left of `deadline`: past it a statement is not sent, and one
+ * still unanswered at the deadline fails with DatabaseUnavailableError (the connection is then closed unused).
  */
-export async function openConnection(options: DatabaseOptions = {}): Promise<Connection> {
-  let client: Client;
+function withinDeadline(client: Client, deadline: Deadline): Queryable {
+  return {
+    deadline,
+    query<Row extends Record<string, unknown>>(text: string, params?: readonly unknown[]) {
+      const left = msLeft(deadline);
+      if (left <= 0) return Promise.reject(outOfTime());
+      const answer = client.query(text, params as unknown[]) as unknown as Promise<{ rows: Row[] }>;
+      return new Promise<{ rows: Row[] }>((resolve, reject) => {
+        const timer = setTimeout(() => reject(outOfTime()), left);
+        answer.then(
+          (result) => {
+            clearTimeout(timer);
+            resolve(result);
+          },
+          (error: unknown) => {
+            clearTimeout(timer);
+            reject(error);
+          },
+        );
+      });
+    },
+  };
+}
+
+function isRetryableConnectError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && RETRY_CONNECT_CODES.has(code);
+}
+
+/** A new client for `config`; settings the driver cannot use become DatabaseUnavailableError. */
+function settingUp(config: DatabaseConfig, limits: Limits): Client {
   try {
-    client = newClient(options.config ?? databaseConfig(), options);
+    return newClient(config, limits);
   } catch (error) {
-    throw error instanceof ConfigError ? error : new DatabaseUnavailableError('Bad database settings.', { cause: error });
+    throw new DatabaseUnavailableError('Bad database settings.', { cause: error });
   }
+}
+
+/** Connects `client`, or closes it and throws DatabaseUnavailableError (with the driver's error as its cause). */
+async function connect(client: Client): Promise<void> {
   try {
     await client.connect();
   } catch (error) {
     void closeQuietly(client);
     throw new DatabaseUnavailableError('Could not connect to the database.', { cause: error });
   }
-  return { db: client as unknown as Queryable, close: () => closeQuietly(client) };
+}
+
+/**
+ * Opens one connection with the environment's (or the given) settings. Connection failures and timeouts become
+ * DatabaseUnavailableError. Unless fixed limits are given, the connection works to a deadline (the given one, or
+ * REQUEST_DEADLINE_MS from now): connecting, each statement and each lock wait get what is left of it, and a server
+ * that is full or starting up (53300, 57P03) is asked again until the deadline rather than given up on at once. The
+ * caller closes the connection; withDatabase does so for a request.
+ */
+export async function openConnection(options: DatabaseOptions = {}): Promise<Connection> {
+  const config = options.config ?? databaseConfig();
+  if (options.statementTimeoutMs !== undefined || options.queryTimeoutMs !== undefined) {
+    const client = settingUp(config, {
+      connectTimeoutMs: FIXED_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: options.statementTimeoutMs ?? 0,
+      queryTimeoutMs: options.queryTimeoutMs,
+    });
+    await connect(client);
+    return { db: client as unknown as Queryable, close: () => closeQuietly(client) };
+  }
+  const deadline = options.deadline ?? deadlineIn();
+  for (;;) {
+    const left = msLeft(deadline);
+    if (serverLimitMs(deadline) < 1) throw outOfTime();
+    // The server's limit per statement outside a transaction; inTransaction sets a fresh one for each transaction.
+    const client = settingUp(config, {
+      connectTimeoutMs: left,
+      statementTimeoutMs: serverLimitMs(deadline),
+    });
+    try {
+      await connect(client);
+      return { db: withinDeadline(client, deadline), close: () => closeQuietly(client) };
+    } catch (error) {
+      if (!(error instanceof DatabaseUnavailableError) || !isRetryableConnectError(error.cause)) throw error;
+      const pause = CONNECT_RETRY_MS * (1 + Math.random());
+      if (msLeft(deadline) - pause < CONNECT_RETRY_MS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
 }
 
 /**
  * Opens one connection for this request, runs `work` with it and closes it (through `context.waitUntil` when the
- * platform offers it, so the answer is not held up). Connection failures and timeouts become
- * DatabaseUnavailableError; errors thrown by `work` pass through unchanged.
+ * platform offers it, so the answer is not held up). The work has until the request's deadline (started by endpoint()
+ * for `context`; without one, REQUEST_DEADLINE_MS from here) unless `options` say otherwise (see openConnection).
+ * Connection failures and timeouts become DatabaseUnavailableError; errors thrown by `work` pass through unchanged.
  */
 export async function withDatabase<T>(
   context: BackgroundWork | undefined,
   work: (db: Queryable) => Promise<T>,
   options: DatabaseOptions = {},
 ): Promise<T> {
-  const connection = await openConnection(options);
+  const connection = await openConnection({ ...options, deadline: options.deadline ?? requestDeadlineOf(context) });
   try {
     return await work(connection.db);
   } finally {

@@ -48,7 +48,8 @@ export function windowStart(now: Date, windowSeconds: number): Date {
 // One statement, atomic under concurrency: the first unit of a window inserts the row; later ones add to it only
 // while it is under the limit. ON CONFLICT DO UPDATE locks the row and judges the WHERE on its latest version, so
 // simultaneous requests queue on the row and exactly `limit` of them get a unit. The row stays locked until the
-// caller's transaction ends (a rolled-back transaction spends nothing).
+// caller's transaction ends (a rolled-back transaction spends nothing): take the unit as the transaction's last
+// write, so that a client's other requests queue on it only for the commit.
 const TAKE_SQL = `
   INSERT INTO client_throttle (scope, client_key, window_start, window_end, used)
   VALUES ($1, $2, $3, $4, 1)
@@ -59,7 +60,8 @@ const TAKE_SQL = `
 /**
  * Takes one unit of `rule`'s budget for the client at `ip` in the window holding `now`, inside `tx`: false when the
  * client has used the whole budget of this window (nothing is stored for a refusal). Take it for work already done
- * in `tx`, and undo that work on false: the budget's row is then locked only for the end of the transaction.
+ * in `tx`, as the last write before COMMIT, and undo that work on false: the budget's row is then locked only for
+ * the end of the transaction, not while the work runs.
  */
 export async function takeFromThrottle(
   tx: Transaction,

@@ -1,14 +1,28 @@
-import type { Queryable } from './db';
+import { DatabaseUnavailableError, type Queryable } from './db';
+import { serverLimitMs } from './deadline';
 
 /** A connection inside an open transaction: what needs BEGIN … COMMIT around it asks for this type. */
 export type Transaction = Queryable & { readonly inTransaction: true };
+
+/**
+ * The statement that opens a transaction on `db`: on a connection working to a deadline, BEGIN plus the server's
+ * statement and lock limits for this transaction, set to what is left of the deadline (one round trip; SET LOCAL ends
+ * with the transaction, so PgBouncer's transaction pooling passes it on safely). A lock is then waited for as long as
+ * the request can afford, and a wait past the deadline ends in 55P03 or 57014 from the server, both "unavailable".
+ */
+function beginStatement(db: Queryable): string {
+  if (!db.deadline) return 'BEGIN';
+  const limit = serverLimitMs(db.deadline);
+  if (limit < 1) throw new DatabaseUnavailableError('The request ran out of time for the database.');
+  return `BEGIN; SET LOCAL statement_timeout = ${limit}; SET LOCAL lock_timeout = ${limit}`;
+}
 
 /**
  * Runs `work` between BEGIN and COMMIT on this request's one connection. Anything `work` throws rolls the
  * transaction back and passes on unchanged.
  */
 export async function inTransaction<T>(db: Queryable, work: (tx: Transaction) => Promise<T>): Promise<T> {
-  await db.query('BEGIN');
+  await db.query(beginStatement(db));
   let result: T;
   try {
     result = await work(db as Transaction);

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi 
 import availability from '../../netlify/functions/availability';
 import bookings from '../../netlify/functions/bookings';
 import contact from '../../netlify/functions/contact';
-import { CONNECT_TIMEOUT_MS, QUERY_TIMEOUT_MS } from '../../netlify/lib/db';
+import { REQUEST_DEADLINE_MS } from '../../netlify/lib/deadline';
 import type { Handler } from '../../netlify/lib/http/endpoint';
 import { migrate } from '../../netlify/lib/migrations';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '../../scripts/lib/shared-harness/embedded-db';
@@ -150,13 +150,13 @@ describe('a database that takes the query and then goes silent', () => {
     vi.stubEnv('NEON_WS_PROXY', bridge.wsProxy);
   });
 
-  test(`every endpoint gives up after the ${QUERY_TIMEOUT_MS} ms query limit and answers 503`, async () => {
+  test(`every endpoint gives up at the ${REQUEST_DEADLINE_MS} ms request deadline and answers 503`, async () => {
     await query(shared, 'TRUNCATE contact_inquiries, inquiry_notes, bookings');
     proxy.setMode('pass');
     await expectAllAnswered(1);
 
     proxy.setMode('hang-after-connect');
-    const waits = await expectAllUnavailable(2, QUERY_TIMEOUT_MS - 200);
+    const waits = await expectAllUnavailable(2, REQUEST_DEADLINE_MS - 200);
     console.info(`database silent after login: 503 after ${waits.join(', ')} ms (availability, contact, bookings)`);
 
     proxy.setMode('pass');
@@ -175,7 +175,7 @@ describe('a database address that accepts TCP and never answers (black hole)', (
   test.each([
     ['the WebSocket endpoint (NEON_WS_PROXY, like an unreachable Neon)', 'ws'],
     ['the Postgres port behind the bridge', 'postgres'],
-  ] as const)(`with %s every endpoint answers 503 after the ${CONNECT_TIMEOUT_MS} ms connect limit`, async (_label, where) => {
+  ] as const)(`with %s every endpoint answers 503 at the ${REQUEST_DEADLINE_MS} ms request deadline`, async (_label, where) => {
     const hole = await startBlackhole();
     const url = new URL(databases[0]!.url);
     if (where === 'postgres') url.port = String(hole.port);
@@ -183,7 +183,7 @@ describe('a database address that accepts TCP and never answers (black hole)', (
     try {
       vi.stubEnv('DATABASE_URL', url.href);
       vi.stubEnv('NEON_WS_PROXY', where === 'ws' ? `127.0.0.1:${hole.port}` : bridge.wsProxy);
-      const waits = await expectAllUnavailable(1, CONNECT_TIMEOUT_MS - 200);
+      const waits = await expectAllUnavailable(1, REQUEST_DEADLINE_MS - 200);
       console.info(`black hole at ${where}: 503 after ${waits.join(', ')} ms (availability, contact, bookings)`);
       expect(hole.connections()).toBeGreaterThanOrEqual(3);
     } finally {

@@ -8,7 +8,7 @@ import { takeFromThrottle, type ThrottleRule } from '../throttle';
 import type { Transaction } from '../transaction';
 import { createCancelToken } from './cancel-links';
 import { toBooking } from './views';
-import { FUTURE_HOLDS, discardReservation, insertReservation, type ReservationInput } from './write';
+import { FUTURE_HOLDS, insertReservation, type ReservationInput } from './write';
 
 export type { ReservationInput } from './write';
 
@@ -63,27 +63,19 @@ async function atHoldLimit(tx: Transaction, booking: Pick<BookingOutput, 'client
  * Reserves a slot for a visitor, inside `tx`; a slot that has started at `client.now` is refused first. Under the
  * mailbox's lock, one INSERT that only inserts while the mailbox holds fewer than MAX_FUTURE_HOLDS slots dated `today`
  * (UTC) or later, against the partial unique index on held slots, which decides between concurrent requests (ON
- * CONFLICT DO NOTHING). When nothing was inserted, the hold limit is reported before a taken slot. A new hold then
- * takes a unit of the client's daily budget (HOLDS_PER_IP); with none left it is taken back and the answer is
- * `too_many_holds`. Only new holds spend the budget.
+ * CONFLICT DO NOTHING). When nothing was inserted, the hold limit is reported before a taken slot. The client's
+ * budget of new holds is not touched here: a visitor's reservation goes through reserveWithinBudget.
  */
 export async function reserveSlot(
   tx: Transaction,
   booking: ReservationInput,
   today: string,
   client: ReservationClient,
-): Promise<Result<Booking, ReserveRefusal>> {
+): Promise<Result<Booking, Exclude<ReserveRefusal, 'too_many_holds'>>> {
   if (slotHasStarted(booking.date, booking.timeSlot, client.now)) return refused('slot_started');
   await lockAddress(tx, booking.clientEmail);
   const reserved = await insertReservation(tx, booking, today);
-  if (reserved) {
-    // Taken only once the hold exists, so requests that lose a slot race never queue on the budget's row. That row
-    // stays locked until the transaction ends: one client's new holds pass here one at a time, never over the limit.
-    const budget = await takeFromThrottle(tx, HOLDS_PER_IP, client.ip, client.now);
-    if (budget) return done(toBooking(reserved));
-    await discardReservation(tx, reserved.id);
-    return refused('too_many_holds');
-  }
+  if (reserved) return done(toBooking(reserved));
   // Still under the lock: this mailbox's count cannot have changed since the INSERT looked.
   return (await atHoldLimit(tx, booking, today)) ? refused('hold_limit_reached') : refused('slot_taken');
 }
@@ -95,4 +87,30 @@ export async function reserveSlot(
 export async function queueBookingMails(tx: Transaction, booking: Booking): Promise<string[]> {
   // The visitor's answer carries every field its mails need (a new booking's sequence is 0).
   return enqueueBookingMails(tx, booking, await createCancelToken(tx, booking));
+}
+
+/** A visitor's new hold and the ids of the mails written for it. */
+export type NewHold = { booking: Booking; mailIds: string[] };
+
+/**
+ * A visitor's reservation, inside `tx`: reserveSlot, then its mails (queueBookingMails), then, as the last write, a
+ * unit of the client's daily budget of new holds (HOLDS_PER_IP). With none left, the hold and its mails are rolled
+ * back (to a savepoint) and the answer is `too_many_holds`. Only new holds spend the budget, and the budget's row is
+ * locked from its update to the commit only: one client's simultaneous reservations queue on it for a moment each,
+ * never for one another's whole work, and still never get past the limit (the row's update decides, one at a time).
+ */
+export async function reserveWithinBudget(
+  tx: Transaction,
+  booking: ReservationInput,
+  today: string,
+  client: ReservationClient,
+): Promise<Result<NewHold, ReserveRefusal>> {
+  await tx.query('SAVEPOINT reservation');
+  const reserved = await reserveSlot(tx, booking, today, client);
+  if (!reserved.ok) return reserved;
+  const mailIds = await queueBookingMails(tx, reserved.value);
+  const budget = await takeFromThrottle(tx, HOLDS_PER_IP, client.ip, client.now);
+  if (budget) return done({ booking: reserved.value, mailIds });
+  await tx.query('ROLLBACK TO SAVEPOINT reservation');
+  return refused('too_many_holds');
 }

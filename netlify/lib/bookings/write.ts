@@ -50,11 +50,6 @@ export async function insertReservation(tx: Transaction, booking: ReservationInp
   return rows[0];
 }
 
-/** Takes back a reservation this same transaction inserted (never a hold anyone saw: nothing to release or tell). */
-export async function discardReservation(tx: Transaction, id: string): Promise<void> {
-  await tx.query('DELETE FROM bookings WHERE id = $1', [id]);
-}
-
 /**
  * Inserts one block's rows, every slot of `slots` on every day of `days`, sharing `blockId` and `note`, in one
  * statement through the partial unique index on held slots; a slot already held is skipped. Returns the rows made.

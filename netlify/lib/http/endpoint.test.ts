@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { DatabaseUnavailableError } from '../db';
+import { REQUEST_DEADLINE_MS, requestDeadlineOf, type Deadline } from '../deadline';
 import { ConfigError } from '../env';
 import { endpoint } from './endpoint';
 
@@ -9,6 +10,24 @@ function request(body: BodyInit | null, headers: Record<string, string> = { 'con
 
 describe('endpoint', () => {
   const quiet = { requestId: 'r1' };
+
+  test('starts the request deadline as the request starts, for the connections its handler opens', async () => {
+    let seen: Deadline | undefined;
+    const handler = endpoint('test', ['POST'], async (_req, context) => {
+      seen = requestDeadlineOf(context);
+      return new Response(null, { status: 204 });
+    });
+    const original = console.log;
+    console.log = () => {};
+    const before = Date.now();
+    try {
+      await handler(request('{}'), { requestId: 'r0' });
+    } finally {
+      console.log = original;
+    }
+    expect(seen!.at).toBeGreaterThanOrEqual(before + REQUEST_DEADLINE_MS);
+    expect(seen!.at).toBeLessThanOrEqual(Date.now() + REQUEST_DEADLINE_MS);
+  });
 
   test.each([
     ['DatabaseUnavailableError', new DatabaseUnavailableError('down'), 503],

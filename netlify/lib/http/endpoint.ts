@@ -1,4 +1,5 @@
 import { isUnavailableError } from '../db';
+import { startRequestDeadline } from '../deadline';
 import { failureName, logLine, logNotes } from './log';
 import { replyError } from './reply';
 
@@ -32,7 +33,10 @@ export function endpoint(name: string, methods: readonly string[], handle: Handl
       });
     } else {
       try {
-        response = await handle(req, context ?? {});
+        const handlerContext = context ?? {};
+        // Every connection the handler opens with this context works to this one deadline (withDatabase).
+        startRequestDeadline(handlerContext);
+        response = await handle(req, handlerContext);
       } catch (error) {
         failure = failureName(error);
         response = isUnavailableError(error)

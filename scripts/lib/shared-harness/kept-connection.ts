@@ -1,6 +1,9 @@
 import { isUnavailableError, openConnection, type Connection, type Queryable } from '../../../netlify/lib/db';
 import type { DatabaseConfig } from '../../../netlify/lib/env';
 
+/** Longest one of a test's own statements may run on the server, in ms (the functions' requests have a deadline). */
+const KEPT_STATEMENT_TIMEOUT_MS = 8_000;
+
 type Kept = { connection: Promise<Connection>; queue: Promise<unknown> };
 
 // On globalThis, not in the module: a test file that calls vi.resetModules() loads this module again, and the
@@ -21,7 +24,12 @@ export function withKeptConnection<T>(database: DatabaseConfig, work: (db: Query
   let entry = kept.get(key);
   if (!entry) {
     entry = {
-      connection: openConnection({ config: { url: database.url, wsProxy: database.wsProxy || undefined } }),
+      // Fixed limits per statement, not a request's deadline: the connection outlives any one request.
+      connection: openConnection({
+        config: { url: database.url, wsProxy: database.wsProxy || undefined },
+        statementTimeoutMs: KEPT_STATEMENT_TIMEOUT_MS,
+        queryTimeoutMs: KEPT_STATEMENT_TIMEOUT_MS + 1_000,
+      }),
       queue: Promise.resolve(),
     };
     kept.set(key, entry);
