@@ -223,7 +223,7 @@ describe.each(oneEngine)('e-mail from the API on $name', (database: TestDatabase
         expect.objectContaining({ outbox: 'immediate', waiting: 2, failure: expect.stringMatching(/^MailConfigError SMTP_URL: is not set/) }),
       ]);
       const run = await call(outboxSend, new Request('http://localhost:8888/.netlify/functions/outbox-send', { method: 'POST' }));
-      expect(run.status).toBe(500);
+      expect(run.status).toBe(503);
       expect(scheduledLines('outbox-send')).toEqual([
         expect.objectContaining({ failure: expect.stringMatching(/^MailConfigError SMTP_URL: is not set/) }),
       ]);
