@@ -3,15 +3,15 @@ import { readMigrations } from '../../netlify/lib/migrations';
 import { databases, freshDatabase, query, type FreshDatabase } from '../../tests/api/support';
 import { buildMigrationPlan, migrateForBuild } from './build-migrations';
 
-const URL = 'postgresql://app:secret@ep-x.neon.tech/db';
+const neonUrl = 'postgresql://app:secret@ep-x.neon.tech/db';
 
 describe('buildMigrationPlan: which builds migrate', () => {
   test.each([
-    ["Netlify's production build", { CONTEXT: 'production', DATABASE_URL: URL }, true],
-    ['a deploy preview', { CONTEXT: 'deploy-preview', DATABASE_URL: URL }, false],
-    ['a branch deploy', { CONTEXT: 'branch-deploy', DATABASE_URL: URL }, false],
-    ['a deploy preview with a database of its own', { CONTEXT: 'deploy-preview', DATABASE_URL: URL, MIGRATE_ON_BUILD: 'true' }, true],
-    ['a build on this machine (no CONTEXT)', { DATABASE_URL: URL }, false],
+    ["Netlify's production build", { CONTEXT: 'production', DATABASE_URL: neonUrl }, true],
+    ['a deploy preview', { CONTEXT: 'deploy-preview', DATABASE_URL: neonUrl }, false],
+    ['a branch deploy', { CONTEXT: 'branch-deploy', DATABASE_URL: neonUrl }, false],
+    ['a deploy preview with a database of its own', { CONTEXT: 'deploy-preview', DATABASE_URL: neonUrl, MIGRATE_ON_BUILD: 'true' }, true],
+    ['a build on this machine (no CONTEXT)', { DATABASE_URL: neonUrl }, false],
     ['production without DATABASE_URL', { CONTEXT: 'production' }, false],
   ])('%s: %s', (_label, env, migrates) => {
     const plan = buildMigrationPlan(env);
