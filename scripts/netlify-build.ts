@@ -14,7 +14,8 @@ const plan = buildMigrationPlan(process.env);
 console.log(`Migrations: ${plan.reason}`);
 if (plan.migrate) {
   try {
-    await migrateForBuild(process.env.DATABASE_URL!.trim(), process.env.NEON_WS_PROXY?.trim() || undefined, (line) => console.log(line));
+    const wsProxy = process.env.NEON_WS_PROXY?.trim() || undefined;
+    await migrateForBuild(process.env.DATABASE_URL!.trim(), wsProxy, (line) => console.log(line));
   } catch (error) {
     // The driver's message names a table or a file, never the connection string.
     console.error(`Migrations failed: ${error instanceof Error ? error.message : String(error)}`);

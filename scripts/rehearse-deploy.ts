@@ -23,7 +23,8 @@ try {
   console.log('');
   for (const outcome of outcomes) console.log(`${formatOutcome(outcome)}\n`);
   const failed = outcomes.filter((outcome) => !outcome.ok).length;
-  console.log(failed === 0 ? `All ${outcomes.length} calls answered as expected.` : `${failed} of ${outcomes.length} calls did not.`);
+  const count = outcomes.length;
+  console.log(failed === 0 ? `All ${count} calls answered as expected.` : `${failed} of ${count} calls did not.`);
   if (failed > 0) process.exitCode = 1;
 } finally {
   await database.stop();

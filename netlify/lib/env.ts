@@ -45,7 +45,10 @@ function validate(url: string | undefined, wsProxy: string | undefined): Databas
   if (!parsed.hostname) throw new ConfigError('DATABASE_URL', 'has no host.');
   if (!LOCAL_HOSTS.has(parsed.hostname)) return { url, wsProxy: undefined };
   if (!wsProxy) {
-    throw new ConfigError('NEON_WS_PROXY', 'is not set, and DATABASE_URL points at a local server: it must name the bridge (host:port).');
+    throw new ConfigError(
+      'NEON_WS_PROXY',
+      'is not set, and DATABASE_URL points at a local server: it must name the bridge (host:port).',
+    );
   }
   if (!/^(?:[A-Za-z0-9.-]+|\[[0-9a-fA-F:]+\]):\d{1,5}(?:\/[A-Za-z0-9_-]{16,128})?$/.test(wsProxy)) {
     throw new ConfigError('NEON_WS_PROXY', 'must be host:port or host:port/SECRET, without a protocol.');

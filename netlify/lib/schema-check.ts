@@ -42,7 +42,8 @@ export async function schemaBehind(error: unknown, context?: BackgroundWork): Pr
     const expected = await migrationLabels();
     const applied = await withDatabase(context, async (db) => {
       try {
-        return new Set((await db.query<{ version: string }>('SELECT version FROM schema_migrations')).rows.map((row) => row.version));
+        const { rows } = await db.query<{ version: string }>('SELECT version FROM schema_migrations');
+        return new Set(rows.map((row) => row.version));
       } catch (failure) {
         // No schema_migrations table: nothing was ever applied.
         if ((failure as { code?: unknown }).code === '42P01') return new Set<string>();

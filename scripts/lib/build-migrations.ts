@@ -19,7 +19,9 @@ export function buildMigrationPlan(env: NodeJS.ProcessEnv): BuildMigrationPlan {
   if (!env.DATABASE_URL?.trim()) {
     return {
       migrate: false,
-      reason: `DATABASE_URL is not set for this build (context ${context}): no migration applied. Give it the Builds scope too, or run npm run db:migrate.`,
+      reason:
+        `DATABASE_URL is not set for this build (context ${context}): no migration applied. ` +
+        'Give it the Builds scope too, or run npm run db:migrate.',
     };
   }
   if (env.CONTEXT === 'production' || env.MIGRATE_ON_BUILD?.trim() === 'true') {
@@ -27,7 +29,9 @@ export function buildMigrationPlan(env: NodeJS.ProcessEnv): BuildMigrationPlan {
   }
   return {
     migrate: false,
-    reason: `context ${context}: no migration applied (only production migrates, or MIGRATE_ON_BUILD=true with a database of this context's own). Functions meeting an older schema answer 503 naming the missing migrations.`,
+    reason:
+      `context ${context}: no migration applied (only production migrates, or MIGRATE_ON_BUILD=true with a ` +
+      "database of this context's own). Functions meeting an older schema answer 503 naming the missing migrations.",
   };
 }
 
@@ -36,7 +40,11 @@ export function buildMigrationPlan(env: NodeJS.ProcessEnv): BuildMigrationPlan {
  * writing one line per migration to `say`; two builds at once are safe (migrate() takes an advisory lock per file).
  * Throws when a migration fails, which fails the build: the deploy is not published.
  */
-export async function migrateForBuild(url: string, wsProxy: string | undefined, say: (line: string) => void): Promise<string[]> {
+export async function migrateForBuild(
+  url: string,
+  wsProxy: string | undefined,
+  say: (line: string) => void,
+): Promise<string[]> {
   let database: DatabaseHandle | undefined;
   try {
     database = await existingDatabase(url, wsProxy);

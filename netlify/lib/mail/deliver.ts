@@ -26,7 +26,9 @@ export async function deliverSoon(context: BackgroundWork | undefined, ids: read
     const config = mailConfig();
     if (!config.smtpUrl) {
       // Locally (no SMTP_URL, no npm start) the messages may wait quietly; in production nothing would ever go out.
-      if (config.production) logErrorLine({ outbox: 'immediate', waiting: ids.length, failure: failureName(missingSmtpUrl()) });
+      if (config.production) {
+        logErrorLine({ outbox: 'immediate', waiting: ids.length, failure: failureName(missingSmtpUrl()) });
+      }
       return;
     }
     const deadline = Date.now() + IMMEDIATE_SEND_BUDGET_MS;
