@@ -3,7 +3,8 @@ import availability from '../../netlify/functions/availability';
 import retention from '../../netlify/functions/retention';
 import { withDatabase } from '../../netlify/lib/db';
 import { endpoint } from '../../netlify/lib/http/endpoint';
-import { migrate, readMigrations } from '../../netlify/lib/migrations';
+import { readMigrations } from '../../netlify/lib/migrations';
+import { migrateForBuild } from '../../scripts/lib/build-migrations';
 import { clock } from '../fixtures';
 import { call, databases, freshDatabase, get, query, type FreshDatabase } from './support';
 
@@ -56,8 +57,15 @@ describe.each(databases)('a schema older than the code, on $name', (like) => {
     ]);
   });
 
-  test('migrated: the same endpoint answers 200', async () => {
-    await migrate({ config: { url: database.url, wsProxy: database.wsProxy } });
+  test("after the build's migration step (two deploys building at once): the same endpoint answers 200", async () => {
+    const all = await labels();
+    const logs: string[][] = [[], []];
+    const applied = await Promise.all(logs.map((log) => migrateForBuild(database.url, database.wsProxy, (line) => log.push(line))));
+    expect(applied.flat().sort()).toEqual(all);
+    for (const log of logs) expect(log.at(-1)).toMatch(/^Migrations: (applied \d+, \d+ already there|the database is up to date)/);
+    const again: string[] = [];
+    expect(await migrateForBuild(database.url, database.wsProxy, (line) => again.push(line))).toEqual([]);
+    expect(again.at(-1)).toBe(`Migrations: the database is up to date (${all.length} applied before).`);
     expect((await availabilityOf()).status).toBe(200);
     expect((await runRetention()).status).toBe(204);
   });
