@@ -1,12 +1,14 @@
 import type { Config } from '@netlify/functions';
 import type { OwnerMailStatus } from '@shared/schemas/owner';
 import { reply, replyError } from '../lib/http/reply';
+import { mailConfig } from '../lib/mail/config';
 import { countMessages, listFailedMessages, retryFailedMessages } from '../lib/mail/outbox/report';
 import { recordAudit } from '../lib/audit/log';
 import { isUuid, ownerEndpoint } from '../lib/owner/endpoint';
 
 /**
- * GET /api/admin/mail: the outbox's counts and the messages it gave up on (newest first, at most 100).
+ * GET /api/admin/mail: the outbox's counts, the messages it gave up on (newest first, at most 100), and whether a
+ * mail server is set at all (smtpConfigured: without SMTP_URL every message waits).
  * POST /api/admin/mail/{id}/retry puts one failed message back in line: the next send (right away through the
  * scheduled outbox-send, within 5 minutes) tries it again from its first attempt; a message whose body was dropped
  * (a failed confirmation held the client's cancel link) cannot be, and answers 404 like an unknown id.
@@ -25,7 +27,8 @@ export default ownerEndpoint('admin-mail', {
       createdAt: message.createdAt,
       resendable: message.resendable,
     }));
-    return reply(200, { counts, failed } satisfies OwnerMailStatus);
+    const smtpConfigured = mailConfig().smtpUrl !== undefined;
+    return reply(200, { counts, failed, smtpConfigured } satisfies OwnerMailStatus);
   },
   POST: async (_req, { db, params, session }) => {
     const id = params.id ?? '';

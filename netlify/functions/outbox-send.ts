@@ -2,7 +2,7 @@ import type { Config } from '@netlify/functions';
 import { queueDueReminders } from '../lib/bookings/reminders';
 import { withDatabase } from '../lib/db';
 import { scheduled, type RunCounts } from '../lib/http/scheduled';
-import { mailConfig } from '../lib/mail/config';
+import { mailConfig, missingSmtpUrl } from '../lib/mail/config';
 import { sendDue, withMailTransport } from '../lib/mail/send';
 
 /** How long one run may spend sending: Netlify stops a scheduled function after 30 s. */
@@ -16,8 +16,9 @@ export const RUN_LIMIT = 100;
  * Every 5 minutes: first queues the client reminders that are due (queueDueReminders; it needs only the database),
  * then sends the outbox's due messages (pending ones whose wait is over, reminders just queued included, and claims
  * abandoned by a sender that died). Without SMTP_URL it still queues reminders, sends nothing and says so in its log
- * line (remindersQueued and smtpConfigured: false). A failure to queue does not keep the due mail from going out:
- * the run sends, then fails with the queueing's error.
+ * line (remindersQueued and smtpConfigured: false); in production the run fails instead, its log line naming
+ * SMTP_URL. A failure to queue does not keep the due mail from going out: the run sends, then fails with the
+ * queueing's error.
  */
 export default scheduled('outbox-send', async (): Promise<RunCounts> => {
   const started = Date.now();
@@ -35,6 +36,8 @@ export default scheduled('outbox-send', async (): Promise<RunCounts> => {
     sendDue({ limit: RUN_LIMIT, deadline: started + RUN_BUDGET_MS, transport, config }),
   );
   if (queueFailure !== undefined) throw queueFailure;
+  // In production a missing SMTP_URL fails the run (its log line names the variable) instead of reporting quietly.
+  if (!report && config.production) throw missingSmtpUrl();
   const queued = { remindersQueued: reminders!.queued, remindersDeferred: reminders!.deferred };
   if (!report) return { ...queued, smtpConfigured: false };
   return {

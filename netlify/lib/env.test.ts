@@ -41,7 +41,7 @@ describe('databaseConfig', () => {
     [
       'a local URL without the bridge',
       { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/postgres' },
-      'NEON_WS_PROXY (host:port of the bridge) must be set',
+      'NEON_WS_PROXY is not set, and DATABASE_URL points at a local server',
     ],
     [
       'a bridge address with a protocol',

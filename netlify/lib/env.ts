@@ -9,9 +9,22 @@ export type DatabaseConfig = {
   wsProxy: string | undefined;
 };
 
-/** The environment is missing or holds an unusable database setting (an operator's problem, not a visitor's). */
+/**
+ * The environment is missing or holds an unusable setting (an operator's problem, not a visitor's). It names the
+ * variable and the problem in our own words, never the value (which may hold a password).
+ */
 export class ConfigError extends Error {
   override name = 'ConfigError';
+  /** The environment variable at fault, e.g. DATABASE_URL. */
+  readonly variable: string;
+  /** What is wrong with it, e.g. "is not set." */
+  readonly problem: string;
+
+  constructor(variable: string, problem: string) {
+    super(`${variable} ${problem}`);
+    this.variable = variable;
+    this.problem = problem;
+  }
 }
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
@@ -19,23 +32,26 @@ const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
 let cached: { key: string; config: DatabaseConfig } | undefined;
 
 function validate(url: string | undefined, wsProxy: string | undefined): DatabaseConfig {
-  if (!url) throw new ConfigError('DATABASE_URL is not set.');
+  if (!url) throw new ConfigError('DATABASE_URL', 'is not set.');
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    throw new ConfigError('DATABASE_URL is not a valid URL.');
+    throw new ConfigError('DATABASE_URL', 'is not a valid URL.');
   }
   if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') {
-    throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://.');
+    throw new ConfigError('DATABASE_URL', 'must start with postgres:// or postgresql://.');
   }
-  if (!parsed.hostname) throw new ConfigError('DATABASE_URL has no host.');
+  if (!parsed.hostname) throw new ConfigError('DATABASE_URL', 'has no host.');
   if (!LOCAL_HOSTS.has(parsed.hostname)) return { url, wsProxy: undefined };
   if (!wsProxy) {
-    throw new ConfigError('DATABASE_URL points at a local server, so NEON_WS_PROXY (host:port of the bridge) must be set.');
+    throw new ConfigError(
+      'NEON_WS_PROXY',
+      'is not set, and DATABASE_URL points at a local server: it must name the bridge (host:port).',
+    );
   }
   if (!/^(?:[A-Za-z0-9.-]+|\[[0-9a-fA-F:]+\]):\d{1,5}(?:\/[A-Za-z0-9_-]{16,128})?$/.test(wsProxy)) {
-    throw new ConfigError('NEON_WS_PROXY must be host:port or host:port/SECRET, without a protocol.');
+    throw new ConfigError('NEON_WS_PROXY', 'must be host:port or host:port/SECRET, without a protocol.');
   }
   return { url, wsProxy };
 }

@@ -16,9 +16,23 @@ export type Migration = { version: string; name: string; sql: string; checksum: 
 /** What a migration run did. */
 export type MigrationReport = { applied: string[]; alreadyApplied: string[] };
 
+/** The numbered .sql files of `dir` in order (001_x.sql, 002_y.sql, ...). */
+async function migrationFiles(dir: string): Promise<string[]> {
+  return (await readdir(dir)).filter((file) => MIGRATION_FILE.test(file)).sort();
+}
+
+/**
+ * The labels of the migrations in `dir` ("001_initial_schema", ...), in order, from the file names alone: what the
+ * running code expects the database to have. The functions carry db/migrations with them (netlify.toml's
+ * included_files), beside their bundle as in the repository, so MIGRATIONS_DIR resolves there too.
+ */
+export async function migrationLabels(dir: string = MIGRATIONS_DIR): Promise<string[]> {
+  return (await migrationFiles(dir)).map((file) => file.replace(/\.sql$/, ''));
+}
+
 /** Reads the numbered migrations of `dir` in order (001_x.sql, 002_y.sql, ...). */
 export async function readMigrations(dir: string = MIGRATIONS_DIR): Promise<Migration[]> {
-  const files = (await readdir(dir)).filter((file) => MIGRATION_FILE.test(file)).sort();
+  const files = await migrationFiles(dir);
   const migrations: Migration[] = [];
   for (const file of files) {
     const [, version, name] = MIGRATION_FILE.exec(file)!;

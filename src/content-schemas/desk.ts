@@ -124,6 +124,7 @@ export const deskCopySchema = z.object({
   mail: z.object({
     lead: text,
     counts: template('pending', 'sent', 'failed'),
+    notSending: text,
     empty: text,
     listHeading: text,
     to: template('to'),

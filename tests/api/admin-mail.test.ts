@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
 import mail from '../../netlify/functions/admin-mail';
 import contact from '../../netlify/functions/contact';
 import type { OwnerMailStatus } from '@shared/schemas/owner';
@@ -40,6 +40,21 @@ describe.each(databases)('GET and POST /api/admin/mail on $name', (database) => 
     expect(JSON.stringify(status)).not.toMatch(/"(text|html)"/);
     expect(Object.keys(toClient).sort()).toEqual(['attempts', 'createdAt', 'id', 'kind', 'lastError', 'resendable', 'subject', 'to']);
     expect(status.failed.map((message) => message.resendable)).toEqual([true, true]);
+  });
+
+  test('says whether a mail server is set: without SMTP_URL nothing goes out', async () => {
+    const cookie = await ownerCookie(database);
+    const smtpConfigured = async () =>
+      ((await (await callWith(mail, deskRequest('GET', '/api/admin/mail', { cookie }))).json()) as OwnerMailStatus).smtpConfigured;
+    const before = process.env.SMTP_URL ?? '';
+    try {
+      vi.stubEnv('SMTP_URL', '');
+      expect(await smtpConfigured()).toBe(false);
+      vi.stubEnv('SMTP_URL', 'smtp://127.0.0.1:2525');
+      expect(await smtpConfigured()).toBe(true);
+    } finally {
+      vi.stubEnv('SMTP_URL', before);
+    }
   });
 
   test('a failed message whose body was dropped is listed as not resendable, and "send again" finds nothing to send', async () => {

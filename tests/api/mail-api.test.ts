@@ -212,6 +212,31 @@ describe.each(oneEngine)('e-mail from the API on $name', (database: TestDatabase
     }
   });
 
+  test('without SMTP_URL in production the answer is the same, and the first send is an error naming SMTP_URL', async () => {
+    vi.stubEnv('SMTP_URL', '');
+    vi.stubEnv('CONTEXT', 'production');
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      expect((await call(contact, postJson('/api/contact', inquiry()))).status).toBe(201);
+      const immediate = errors.mock.calls.map((args) => JSON.parse(String(args[0])) as Record<string, unknown>);
+      expect(immediate).toEqual([
+        expect.objectContaining({ outbox: 'immediate', waiting: 2, failure: expect.stringMatching(/^MailConfigError SMTP_URL: is not set/) }),
+      ]);
+      const run = await call(outboxSend, new Request('http://localhost:8888/.netlify/functions/outbox-send', { method: 'POST' }));
+      expect(run.status).toBe(503);
+      expect(scheduledLines('outbox-send')).toEqual([
+        expect.objectContaining({ failure: expect.stringMatching(/^MailConfigError SMTP_URL: is not set/) }),
+      ]);
+      expect((await outbox()).map((row) => [row.status, row.attempts])).toEqual([
+        ['pending', 0],
+        ['pending', 0],
+      ]);
+    } finally {
+      vi.stubEnv('SMTP_URL', smtp.url);
+      vi.stubEnv('CONTEXT', '');
+    }
+  });
+
   test('unusable mail settings store nothing and answer 503', async () => {
     vi.stubEnv('MAIL_FROM', 'two@example.com, addresses@example.com');
     try {

@@ -110,9 +110,24 @@ describe('mailConfig', () => {
     [{ MAIL_FROM: 'a@example.com, b@example.com' }, 'MAIL_FROM must be one e-mail address'],
     [{ OWNER_EMAIL: 'nobody' }, 'OWNER_EMAIL must be one e-mail address'],
     [{ SITE_URL: 'ftp://bar.example' }, 'SITE_URL must start with https://'],
+    [{ URL: 'ftp://bar.example' }, 'URL must start with https://'],
+    [{ CONTEXT: 'production', SMTP_URL: 'smtp://mail.example' }, 'MAIL_FROM is not set'],
   ])('refuses %o', (env, message) => {
     expect(() => mailConfig(env)).toThrow(MailConfigError);
     expect(() => mailConfig(env)).toThrow(message);
+  });
+
+  test("production is Netlify's production deploy: the request's deploy context, else CONTEXT", () => {
+    expect(mailConfig({ CONTEXT: 'production', MAIL_FROM: 'Bar <bar@bar.example>' }).production).toBe(true);
+    expect(mailConfig({ CONTEXT: 'deploy-preview' }).production).toBe(false);
+    expect(mailConfig({}).production).toBe(false);
+    const global = globalThis as { Netlify?: unknown };
+    global.Netlify = { context: { deploy: { context: 'production' } } };
+    try {
+      expect(() => mailConfig({})).toThrow('MAIL_FROM is not set');
+    } finally {
+      delete global.Netlify;
+    }
   });
 });
 

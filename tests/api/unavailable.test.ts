@@ -123,13 +123,13 @@ describe('when the database settings are missing or unusable', () => {
     }
   });
 
-  test('logs the failure kind with the request id, never its details', async () => {
+  test('logs the failure kind and the variable at fault with the request id, never its details', async () => {
     vi.stubEnv('DATABASE_URL', '');
     const log = vi.mocked(console.log);
     log.mockClear();
     await requests[2]![1]();
     const entry = JSON.parse(String(log.mock.calls[0]![0])) as Record<string, unknown>;
-    expect(entry).toMatchObject({ endpoint: 'contact', status: 503, failure: 'ConfigError' });
+    expect(entry).toMatchObject({ endpoint: 'contact', status: 503, failure: 'ConfigError DATABASE_URL: is not set' });
     for (const personal of [sentInquiry.firstName, sentInquiry.email, sentInquiry.phone]) expect(JSON.stringify(entry)).not.toContain(personal);
   });
 });

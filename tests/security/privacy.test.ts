@@ -3,6 +3,7 @@ import availability from '../../netlify/functions/availability';
 import bookings from '../../netlify/functions/bookings';
 import contact from '../../netlify/functions/contact';
 import type { Handler } from '../../netlify/lib/http/endpoint';
+import { migrationLabels } from '../../netlify/lib/migrations';
 import { HONEYPOT_FIELD } from '@shared/schemas/honeypot';
 import { bridgeTo, call, databases, freshDatabase, get, postJson, query, type FreshDatabase } from '../api/support';
 import { booking as reservation, clock, inquiry as validInquiry } from '../fixtures';
@@ -74,7 +75,7 @@ function expectNoPersonalData(lines: string[]): void {
 function expectOneOutcomeLine(lines: string[], status: number): void {
   expect(lines).toHaveLength(1);
   const entry = JSON.parse(lines[0]!) as Record<string, unknown>;
-  expect(Object.keys(entry).every((key) => ['at', 'requestId', 'endpoint', 'method', 'status', 'ms', 'failure', 'honeypot'].includes(key))).toBe(true);
+  expect(Object.keys(entry).every((key) => ['at', 'requestId', 'endpoint', 'method', 'status', 'ms', 'failure', 'honeypot', 'schemaBehind'].includes(key))).toBe(true);
   expect(entry).toMatchObject({ status, requestId: expect.stringMatching(/^test-/) });
 }
 
@@ -103,15 +104,22 @@ describe.each(databases)('logs on $name', (database) => {
 
 describe('logs when the database fails', () => {
   let broken: FreshDatabase;
+  let unmigrated: FreshDatabase;
   const nowhere = 'postgres://postgres@127.0.0.1:9/postgres';
   let nowhereBridge: Awaited<ReturnType<typeof bridgeTo>>;
   beforeAll(async () => {
-    // A database without the tables: every write fails inside Postgres (a bug, not an outage), so the answer is 500.
+    // A database whose schema_migrations claims every migration but holds none of the tables: every write fails
+    // inside Postgres (a bug, not an outage, nor a schema behind the code), so the answer is 500.
     broken = await freshDatabase(databases[0]!);
+    await query(broken, 'CREATE TABLE schema_migrations (version text PRIMARY KEY)');
+    for (const label of await migrationLabels()) await query(broken, 'INSERT INTO schema_migrations VALUES ($1)', [label.slice(0, label.indexOf('_'))]);
+    // Nothing applied: the schema is behind the code, an operator's step away from working, so the answer is 503.
+    unmigrated = await freshDatabase(databases[0]!);
     nowhereBridge = await bridgeTo(nowhere);
   });
   afterAll(async () => {
     await broken.drop();
+    await unmigrated.drop();
     await nowhereBridge.stop();
   });
   beforeEach(captureOutput);
@@ -122,6 +130,7 @@ describe('logs when the database fails', () => {
 
   test.each([
     ['a failing query (500)', () => ({ url: broken.url, wsProxy: broken.wsProxy }), 500],
+    ['an unmigrated database (503)', () => ({ url: unmigrated.url, wsProxy: unmigrated.wsProxy }), 503],
     ['an unreachable database (503)', () => ({ url: nowhere, wsProxy: nowhereBridge.wsProxy }), 503],
   ] as const)('%s: the failure kind is logged, never the values', async (_label, where, status) => {
     const { url, wsProxy } = where();

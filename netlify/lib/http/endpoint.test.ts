@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { DatabaseUnavailableError } from '../db';
 import { REQUEST_DEADLINE_MS, requestDeadlineOf, type Deadline } from '../deadline';
-import { ConfigError } from '../env';
+import { ConfigError, databaseConfig } from '../env';
+import { mailConfig } from '../mail/config';
 import { endpoint } from './endpoint';
 
 function request(body: BodyInit | null, headers: Record<string, string> = { 'content-type': 'application/json' }) {
@@ -31,7 +32,7 @@ describe('endpoint', () => {
 
   test.each([
     ['DatabaseUnavailableError', new DatabaseUnavailableError('down'), 503],
-    ['ConfigError', new ConfigError('DATABASE_URL is not set.'), 503],
+    ['ConfigError', new ConfigError('DATABASE_URL', 'is not set.'), 503],
     ['a statement timeout', Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }), 503],
     ['a programming error', new TypeError("Cannot read properties of undefined (reading 'id')"), 500],
     ['a SQL error', Object.assign(new Error('relation "bookings" does not exist'), { code: '42P01' }), 500],
@@ -54,6 +55,34 @@ describe('endpoint', () => {
     expect(lines).toHaveLength(1);
     expect(JSON.parse(lines[0]!)).toMatchObject({ requestId: 'r1', endpoint: 'test', status, failure: expect.any(String) });
     expect(lines[0]).not.toContain(error.message);
+  });
+
+  test.each([
+    ['DATABASE_URL', 'missing', () => databaseConfig({}), undefined],
+    ['DATABASE_URL', 'of another kind', () => databaseConfig({ DATABASE_URL: 'mysql://root:hunter2@db.example/app' }), 'hunter2'],
+    [
+      'NEON_WS_PROXY',
+      'bad',
+      () => databaseConfig({ DATABASE_URL: 'postgres://postgres:hunter2@127.0.0.1:5432/db', NEON_WS_PROXY: 'ws://10.9.8.7:4000' }),
+      '10.9.8.7',
+    ],
+    ['MAIL_FROM', 'with two addresses', () => mailConfig({ MAIL_FROM: 'a@hunter2.example, b@hunter2.example' }), 'hunter2'],
+    ['SMTP_URL', 'of another kind', () => mailConfig({ SMTP_URL: 'http://user:hunter2@mail.example' }), 'hunter2'],
+  ])('a configuration error (%s %s) answers 503 and its log line names the variable, never its value', async (variable, _label, read, secret) => {
+    const handler = endpoint('test', ['POST'], async () => {
+      read();
+      return new Response(null, { status: 204 });
+    });
+    const original = console.log;
+    const lines: string[] = [];
+    console.log = (line: string) => lines.push(line);
+    try {
+      expect((await handler(request('{}'), quiet)).status).toBe(503);
+    } finally {
+      console.log = original;
+    }
+    expect(JSON.parse(lines[0]!).failure).toMatch(new RegExp(`^(Mail)?ConfigError ${variable}: \\S`));
+    if (secret) expect(lines[0]).not.toContain(secret);
   });
 
   test('hands the handler the path parameters Netlify matched, and logs one line without them', async () => {

@@ -1,6 +1,7 @@
 import { isUnavailableError } from '../db';
 import { startRequestDeadline } from '../deadline';
-import { failureName, logLine, logNotes } from './log';
+import { describeMissing, schemaBehind } from '../schema-check';
+import { failureName, logLine, logNotes, type LogEntry } from './log';
 import { replyError } from './reply';
 
 /** The part of Netlify's Context an endpoint uses. */
@@ -17,8 +18,9 @@ export type EndpointContext = {
 export type Handler = (req: Request, context: EndpointContext) => Promise<Response>;
 
 /**
- * Wraps an endpoint: answers 405 (with Allow) to other methods, turns an unreachable or slow database into 503
- * and any other failure into a bare 500 (details stay in the log as an error name), and logs one line per request.
+ * Wraps an endpoint: answers 405 (with Allow) to other methods, turns an unreachable or slow database, unusable
+ * settings and a schema older than the code (schemaBehind: the log line names the missing migrations) into 503 and
+ * any other failure into a bare 500 (details stay in the log as an error name), and logs one line per request.
  */
 export function endpoint(name: string, methods: readonly string[], handle: Handler): Handler {
   const allow = methods.join(', ');
@@ -26,7 +28,7 @@ export function endpoint(name: string, methods: readonly string[], handle: Handl
     const started = performance.now();
     const requestId = context?.requestId || crypto.randomUUID();
     let response: Response;
-    let failure: string | undefined;
+    let failure: LogEntry = {};
     if (!methods.includes(req.method)) {
       response = replyError(405, 'method_not_allowed', `This address only accepts ${allow}.`, {
         headers: { Allow: allow },
@@ -38,8 +40,9 @@ export function endpoint(name: string, methods: readonly string[], handle: Handl
         startRequestDeadline(handlerContext);
         response = await handle(req, handlerContext);
       } catch (error) {
-        failure = failureName(error);
-        response = isUnavailableError(error)
+        const behind = await schemaBehind(error, context);
+        failure = { failure: failureName(error), ...(behind ? { schemaBehind: describeMissing(behind) } : {}) };
+        response = behind || isUnavailableError(error)
           ? replyError(
               503,
               'service_unavailable',
@@ -56,7 +59,7 @@ export function endpoint(name: string, methods: readonly string[], handle: Handl
       status: response.status,
       ms: Math.round(performance.now() - started),
       ...logNotes(response),
-      ...(failure ? { failure } : {}),
+      ...failure,
     });
     return response;
   };

@@ -1,3 +1,5 @@
+import { ConfigError } from '../env';
+
 /** The fields of a function's one log line: ids, names, figures and flags only. */
 export type LogEntry = Record<string, string | number | boolean>;
 
@@ -23,8 +25,18 @@ export function logLine(entry: LogEntry): void {
   console.log(JSON.stringify({ at: new Date().toISOString(), ...entry }));
 }
 
-/** What a log line says about a failure: the error's class and its driver code (e.g. "TypeError", "error 42P01"), never its message. */
+/** Writes a log line like logLine, at error level (stderr): for what an operator must fix, e.g. a missing setting. */
+export function logErrorLine(entry: LogEntry): void {
+  console.error(JSON.stringify({ at: new Date().toISOString(), ...entry }));
+}
+
+/**
+ * What a log line says about a failure: the error's class and its driver code (e.g. "TypeError", "error 42P01"),
+ * never its message; a configuration error also names its variable and the problem in our words, never the value
+ * ("ConfigError DATABASE_URL: is not set").
+ */
 export function failureName(error: unknown): string {
+  if (error instanceof ConfigError) return `${error.name} ${error.variable}: ${error.problem.replace(/\.$/, '')}`;
   const code = (error as { code?: unknown } | null)?.code;
   return `${error instanceof Error ? error.name : typeof error}${typeof code === 'string' ? ` ${code}` : ''}`;
 }

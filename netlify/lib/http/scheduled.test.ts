@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { databaseConfig } from '../env';
 import { scheduled } from './scheduled';
 
 function logged(): string[] {
@@ -46,5 +47,16 @@ describe('scheduled', () => {
     expect(lines).toHaveLength(1);
     expect(JSON.parse(lines[0]!)).toMatchObject({ requestId: 'r2', scheduled: 'job', failure, ms: expect.any(Number) });
     expect(lines[0]).not.toContain(error.message);
+  });
+
+  test('turns unusable settings into a bare 503 whose log line names the variable, never its value', async () => {
+    const lines = logged();
+    const response = await scheduled('job', async () => {
+      databaseConfig({ DATABASE_URL: 'mysql://root:hunter2@db.example/app' });
+      return {};
+    })(request(), { requestId: 'r3' });
+    expect(response.status).toBe(503);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ failure: 'ConfigError DATABASE_URL: must start with postgres:// or postgresql://' });
+    expect(lines[0]).not.toContain('hunter2');
   });
 });

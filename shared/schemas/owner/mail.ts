@@ -18,4 +18,6 @@ export type OwnerMailMessage = {
 export type OwnerMailStatus = {
   counts: { pending: number; sending: number; sent: number; failed: number };
   failed: OwnerMailMessage[];
+  /** Whether the functions have a mail server (SMTP_URL); false: nothing goes out, every message waits. */
+  smtpConfigured: boolean;
 };

@@ -174,12 +174,20 @@ describe('the failed e-mails', () => {
 
   test('offers "Send again" only for a message that kept its body; a dropped confirmation says to contact the client', async () => {
     window.location.hash = '#mail';
-    serve(() => ({ counts: { pending: 0, sending: 0, sent: 3, failed: 2 }, failed: [failed(1, true), failed(2, false)] }));
+    serve(() => ({ counts: { pending: 0, sending: 0, sent: 3, failed: 2 }, failed: [failed(1, true), failed(2, false)], smtpConfigured: true }));
     render(<OwnerDesk copy={copy} />);
     await screen.findByRole('button', { name: copy.mail.retryLabel.replace('{subject}', 'Subject 1') });
+    expect(screen.queryByText(copy.mail.notSending)).not.toBeInTheDocument();
     const items = screen.getAllByRole('listitem').filter((item) => /Subject \d/.test(item.textContent ?? ''));
     expect(items).toHaveLength(2);
     expect(within(items[1]!).queryByRole('button')).not.toBeInTheDocument();
     expect(within(items[1]!).getByText(copy.mail.notResendable)).toBeInTheDocument();
+  });
+
+  test('says no e-mail goes out when the site has no mail server', async () => {
+    window.location.hash = '#mail';
+    serve(() => ({ counts: { pending: 4, sending: 0, sent: 0, failed: 0 }, failed: [], smtpConfigured: false }));
+    render(<OwnerDesk copy={copy} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(copy.mail.notSending);
   });
 });

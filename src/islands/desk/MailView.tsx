@@ -13,7 +13,7 @@ interface Props {
   onError: (error: unknown) => void;
 }
 
-/** E-mail: the outbox's counts and the messages it gave up on, each with "Send again". */
+/** E-mail: the outbox's counts and the messages it gave up on, each with "Send again"; a warning when none can go out. */
 export default function MailView({ copy, onError }: Props) {
   const text = copy.mail;
   const listHeading = useRef<HTMLHeadingElement>(null);
@@ -36,6 +36,11 @@ export default function MailView({ copy, onError }: Props) {
   return (
     <>
       <p className={styles.lead}>{text.lead}</p>
+      {status.data?.smtpConfigured === false && (
+        <p className={styles.notice} role="alert">
+          {text.notSending}
+        </p>
+      )}
       {counts && (
         <p className={styles.meta} role="status">
           {fillTemplate(text.counts, {
