@@ -31,8 +31,9 @@ export function isoTimestamp(value: Date | string): string {
   return new Date(value).toISOString();
 }
 
-// SQLSTATE classes and codes that mean "the server is not there for us right now", not "the query is wrong".
-const UNAVAILABLE_CODES = new Set(['57014', '57P01', '57P02', '57P03', '53300', '53400']);
+// SQLSTATE classes and codes that mean "the server is not there for us right now", not "the query is wrong". 26000
+// (the statement just prepared is gone) and 08P01 come from a connection whose session was disturbed, not from our SQL.
+const UNAVAILABLE_CODES = new Set(['57014', '57P01', '57P02', '57P03', '53300', '53400', '26000']);
 
 /** Whether a driver error means the database is unreachable, overloaded or too slow (rather than a bug). */
 export function isUnavailableError(error: unknown): boolean {
