@@ -122,14 +122,17 @@ describe('the embedded database socket', () => {
     await a.answer();
     await a.send(query('BEGIN; INSERT INTO turn_test VALUES (1)'));
     expect((await a.answer()).status).toBe('T');
-    const seen: string[] = [];
+    let bAnswered = false;
+    const bAnswer = b.answer().then((answer) => ((bAnswered = true), answer));
     await b.send(query('SELECT count(*)::text FROM turn_test'));
-    const bAnswer = b.answer().then((answer) => (seen.push('b answered'), answer));
+    // While a's transaction is open, a is served and b waits (it is not refused either).
+    await a.send(query('SELECT 1'));
+    expect(await a.answer()).toEqual({ values: ['1'], errors: [], status: 'T' });
+    expect(bAnswered).toBe(false);
     await a.send(query('ROLLBACK'));
-    await a.answer().then(() => seen.push('a rolled back'));
-    // b saw none of a's uncommitted row: it ran after the rollback, not inside a's transaction.
-    expect((await bAnswer).values).toEqual(['0']);
-    expect(seen).toEqual(['a rolled back', 'b answered']);
+    expect((await a.answer()).status).toBe('I');
+    // b ran after the rollback, not inside a's transaction: it sees no row.
+    expect(await bAnswer).toEqual({ values: ['0'], errors: [], status: 'I' });
     a.socket.destroy();
     b.socket.destroy();
   });

@@ -133,6 +133,7 @@ export async function servePglite(db: PGlite, options: PgliteServerOptions): Pro
     };
 
     const handle = async (message: Buffer): Promise<void> => {
+      const type = started ? String.fromCharCode(message[0]!) : 'startup';
       if (!started) {
         const code = message.length >= 8 ? message.readInt32BE(4) : 0;
         if (code === SSL_REQUEST || code === GSSENC_REQUEST) {
@@ -141,10 +142,9 @@ export async function servePglite(db: PGlite, options: PgliteServerOptions): Pro
         }
         if (code === CANCEL_REQUEST) return hangUp(); // PGlite cannot cancel a running statement.
         started = true;
-      } else if (message[0] === 0x58) {
+      } else if (type === 'X') {
         return hangUp(); // Terminate: the client is done.
       }
-      const type = started ? String.fromCharCode(message[0]!) : '';
       await turn.acquire(me);
       if (closed) return;
       await run(new Uint8Array(message), (data) => {
