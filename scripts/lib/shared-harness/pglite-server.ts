@@ -21,8 +21,6 @@ export type PgliteServerOptions = {
 
 /** A running socket server in front of one PGlite. */
 export type PgliteServer = {
-  /** Connections open right now. */
-  connections(): number;
   /** Closes every connection (rolling back what they left open), then stops listening. */
   stop(): Promise<void>;
 };
@@ -109,8 +107,8 @@ export async function servePglite(db: PGlite, options: PgliteServerOptions): Pro
     let buffer = Buffer.alloc(0);
     let started = false;
     let extendedOpen = false;
+    // Each chunk's messages are handled after the previous chunk's, one message at a time.
     let working: Promise<void> = Promise.resolve();
-    let pumping = false;
     let closed = false;
     let idleTimer: NodeJS.Timeout | undefined;
 
@@ -156,22 +154,16 @@ export async function servePglite(db: PGlite, options: PgliteServerOptions): Pro
     };
 
     const pump = async () => {
-      if (pumping) return;
-      pumping = true;
       clearTimeout(idleTimer);
-      try {
-        for (let message = nextMessage(); message !== undefined && !closed; message = nextMessage()) {
-          if (message === 'broken') return hangUp(fatalError('08P01', 'invalid message length'));
-          await handle(message);
-        }
-        if (!closed && turn.holds(me)) {
-          idleTimer = setTimeout(
-            () => hangUp(fatalError('25P03', 'terminating connection: idle while holding the embedded database')),
-            idleHoldTimeoutMs,
-          );
-        }
-      } finally {
-        pumping = false;
+      for (let message = nextMessage(); message !== undefined && !closed; message = nextMessage()) {
+        if (message === 'broken') return hangUp(fatalError('08P01', 'invalid message length'));
+        await handle(message);
+      }
+      if (!closed && turn.holds(me)) {
+        idleTimer = setTimeout(
+          () => hangUp(fatalError('25P03', 'terminating connection: idle while holding the embedded database')),
+          idleHoldTimeoutMs,
+        );
       }
     };
 
@@ -223,7 +215,6 @@ export async function servePglite(db: PGlite, options: PgliteServerOptions): Pro
   });
   server.on('error', (error) => console.error(`Embedded database socket: ${error.message}`));
   return {
-    connections: () => sockets.size,
     async stop() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       const done = [...sockets.values()];
