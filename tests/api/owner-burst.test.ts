@@ -12,7 +12,8 @@ async function seedInquiries(database: Db, count: number): Promise<string[]> {
     database,
     `INSERT INTO contact_inquiries
        (first_name, last_name, email, phone, event_type, guest_count, event_date, event_location)
-     SELECT 'Hank' || n, 'Porter', 'hank' || n || '@example.com', '(512) 555-0100', 'wedding', '80', '2027-05-01', 'Austin, TX'
+     SELECT 'Hank' || n, 'Porter', 'hank' || n || '@example.com', '(512) 555-0100', 'wedding', '80', '2027-05-01',
+            'Austin, TX'
      FROM generate_series(1, $1::int) AS n RETURNING id`,
     [count],
   );
@@ -39,8 +40,9 @@ describe.each(databases)('a burst of one owner’s desk traffic on $name', (data
         ...[0, 1, 2, 3].map(() => deskRequest('GET', '/api/admin/inquiries', { cookie })),
         ...[0, 1].map(() => deskRequest('GET', '/api/admin/agenda', { cookie })),
       ];
-      const handlers = requests.map((request) => (request.method === 'POST' ? statusEndpoint : request.url.endsWith('agenda') ? agenda : inquiries));
-      const statuses = await Promise.all(requests.map(async (request, n) => (await callWith(handlers[n]!, request)).status));
+      const handlerOf = (request: Request) =>
+        request.method === 'POST' ? statusEndpoint : request.url.endsWith('agenda') ? agenda : inquiries;
+      const statuses = await Promise.all(requests.map(async (request) => (await callWith(handlerOf(request), request)).status));
       expect(statuses, `round ${round}`).toEqual(requests.map(() => 200));
     }
     const after = await callWith(inquiries, deskRequest('GET', '/api/admin/inquiries', { cookie }));

@@ -75,7 +75,8 @@ export async function findSession(db: Queryable, token: string, now: Date): Prom
     [tokenHash, now, new Date(now.getTime() - IDLE_TIMEOUT_MS)],
   );
   const row = rows[0];
-  return row ? { tokenHash, user: { id: row.id, username: row.username }, failedSignInsBefore: row.failed_sign_ins_before } : undefined;
+  if (!row) return undefined;
+  return { tokenHash, user: { id: row.id, username: row.username }, failedSignInsBefore: row.failed_sign_ins_before };
 }
 
 /** Ends one session (sign-out). */

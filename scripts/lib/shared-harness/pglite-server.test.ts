@@ -28,7 +28,14 @@ const parse = (text: string) => message('P', Buffer.concat([cstring(''), cstring
 const bind = (value: string) =>
   message(
     'B',
-    Buffer.concat([cstring(''), cstring(''), Buffer.from([0, 0, 0, 1]), int32(value.length), Buffer.from(value), Buffer.from([0, 0])]),
+    Buffer.concat([
+      cstring(''),
+      cstring(''),
+      Buffer.from([0, 0, 0, 1]),
+      int32(value.length),
+      Buffer.from(value),
+      Buffer.from([0, 0]),
+    ]),
   );
 const execute = () => message('E', Buffer.concat([cstring(''), int32(0)]));
 const sync = () => message('S', Buffer.alloc(0));
