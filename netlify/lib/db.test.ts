@@ -174,6 +174,8 @@ describe('isUnavailableError', () => {
     [Object.assign(new Error('sorry, too many clients already'), { code: '53300' }), true],
     [Object.assign(new Error('canceling statement due to lock timeout'), { code: '55P03' }), true],
     [Object.assign(new Error('connection failure'), { code: '08006' }), true],
+    [Object.assign(new Error('invalid message format'), { code: '08P01' }), true],
+    [Object.assign(new Error('unnamed prepared statement does not exist'), { code: '26000' }), true],
     [new Error('Query read timeout'), true],
     [new Error('Connection terminated unexpectedly'), true],
     [Object.assign(new Error('duplicate key value violates unique constraint'), { code: '23505' }), false],

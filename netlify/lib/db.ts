@@ -35,8 +35,9 @@ export function isoTimestamp(value: Date | string): string {
   return new Date(value).toISOString();
 }
 
-// SQLSTATE classes and codes that mean "the server is not there for us right now", not "the query is wrong".
-const UNAVAILABLE_CODES = new Set(['57014', '57P01', '57P02', '57P03', '53300', '53400']);
+// SQLSTATE classes and codes that mean "the server is not there for us right now", not "the query is wrong". 26000
+// (the statement just prepared is gone) and 08P01 come from a connection whose session was disturbed, not from our SQL.
+const UNAVAILABLE_CODES = new Set(['57014', '57P01', '57P02', '57P03', '53300', '53400', '26000']);
 
 // A lock waited for until the deadline (lock_timeout is set to the time left: see inTransaction).
 const LOCK_TIMEOUT_CODE = '55P03';

@@ -191,9 +191,6 @@ export async function answerOnce(
   work: (tx: Transaction) => Promise<Response>,
 ): Promise<Response> {
   if (!request) return inTransaction(db, work);
-  // Every statement here runs inside BEGIN … COMMIT, even the single ones: the embedded database's socket server
-  // (PGlite, one session shared by all connections) keeps a connection's statements together only inside a
-  // transaction block; outside one, two connections' parameterised statements can interleave. Postgres is unaffected.
   const claim = await inTransaction(db, (tx) => claimWithinBudget(tx, request));
   if (!claim.claimed) return claim.response ?? inTransaction(db, work);
   try {

@@ -53,7 +53,9 @@ const TOUCH_INTERVAL = '1 minute';
 
 /**
  * The live session named by `token`, its idle clock restarted at `now` (written at most once a minute); undefined
- * when unknown, idle for more than 12 hours or past its 7 days (such a row is deleted on the spot).
+ * when unknown, idle for more than 12 hours or past its 7 days. The same statement deletes the row only when the
+ * database finds it expired by those columns: an answer without the row (unknown, or a lookup that went wrong) never
+ * deletes a session that is still live.
  */
 export async function findSession(db: Queryable, token: string, now: Date): Promise<OwnerSession | undefined> {
   const tokenHash = hashSecretToken(token);
@@ -65,14 +67,16 @@ export async function findSession(db: Queryable, token: string, now: Date): Prom
      ), touched AS (
        UPDATE sessions SET last_seen_at = $2::timestamptz
        WHERE token_hash IN (SELECT token_hash FROM live WHERE last_seen_at < $2::timestamptz - interval '${TOUCH_INTERVAL}')
+     ), expired AS (
+       DELETE FROM sessions
+       WHERE token_hash = $1 AND (expires_at <= $2::timestamptz OR last_seen_at <= $3::timestamptz)
      )
      SELECT id, username, failed_sign_ins_before FROM live`,
     [tokenHash, now, new Date(now.getTime() - IDLE_TIMEOUT_MS)],
   );
   const row = rows[0];
-  if (row) return { tokenHash, user: { id: row.id, username: row.username }, failedSignInsBefore: row.failed_sign_ins_before };
-  await db.query('DELETE FROM sessions WHERE token_hash = $1', [tokenHash]);
-  return undefined;
+  if (!row) return undefined;
+  return { tokenHash, user: { id: row.id, username: row.username }, failedSignInsBefore: row.failed_sign_ins_before };
 }
 
 /** Ends one session (sign-out). */

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { makePrivate } from '../private-files';
+import { servePglite, type PgliteServer } from './pglite-server';
 import { startWsBridge } from './ws-bridge';
 
 /**
@@ -36,7 +36,7 @@ export type EmbeddedDatabaseOptions = {
    * free port and a new secret.
    */
   wsProxy?: string;
-  /** Most simultaneous connections the socket server accepts (default 200). */
+  /** Most simultaneous connections the socket server accepts (default 200; more wait their turn, none runs at once). */
   maxConnections?: number;
 };
 
@@ -79,10 +79,11 @@ async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
 
 /**
  * Starts PGlite persisted in `dataDir` (its files this user's only; in memory without one), serves it as a
- * multi-connection Postgres on a private Unix socket and starts the WebSocket bridge in front of it: no other user of
- * the machine can read the files or connect, and no local process reaches the database without the bridge's secret of
- * this run. With a `dataDir`, every acknowledged write is in its files before the answer is sent (PGlite writes
- * through to the directory; `stop()` also checkpoints and closes cleanly).
+ * multi-connection Postgres on a private Unix socket (the connections take turns, a query or transaction at a time:
+ * see servePglite) and starts the WebSocket bridge in front of it: no other user of the machine can read the files or
+ * connect, and no local process reaches the database without the bridge's secret of this run. With a `dataDir`, every
+ * acknowledged write is in its files before the answer is sent (PGlite writes through to the directory; `stop()` also
+ * checkpoints and closes cleanly).
  */
 export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions = {}): Promise<EmbeddedDatabase> {
   const dataDir = options.dataDir === undefined ? undefined : resolve(options.dataDir);
@@ -102,9 +103,9 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions = {
   // 0700 folder lets in this user's processes only, and only the bridge is told where it is.
   const socketDir = await mkdtemp(join(tmpdir(), 'lone-star-pg-'));
   const socketPath = join(socketDir, '.s.PGSQL.5432');
-  const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: options.maxConnections ?? 200 });
+  let server: PgliteServer;
   try {
-    await server.start();
+    server = await servePglite(db, { path: socketPath, maxConnections: options.maxConnections });
   } catch (error) {
     await db.close();
     await rm(socketDir, { recursive: true, force: true });
@@ -132,9 +133,8 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions = {
     stop() {
       stopping ??= (async () => {
         await bridge.stop();
+        // Rolls back what the connections left open before the database closes.
         await server.stop();
-        // Let detaching handlers roll back any open transaction before the database closes.
-        await new Promise((done) => setTimeout(done, 50));
         await db.close();
         await rm(socketDir, { recursive: true, force: true });
         await unlock();
