@@ -35,9 +35,12 @@ export function serverLimitMs(deadline: Deadline, now: number = Date.now()): num
 // waitUntil opens connections without that context) keeps deadlines of its own.
 const requestDeadlines = new WeakMap<object, Deadline>();
 
-/** Starts the deadline of the request whose context is `context`: REQUEST_DEADLINE_MS from `now` (endpoint() does). */
-export function startRequestDeadline(context: object, now: number = Date.now()): Deadline {
-  const deadline = deadlineIn(REQUEST_DEADLINE_MS, now);
+/**
+ * Starts the deadline of the request whose context is `context`: `ms` (REQUEST_DEADLINE_MS) from `now`. endpoint()
+ * does, unless the caller already has.
+ */
+export function startRequestDeadline(context: object, now: number = Date.now(), ms: number = REQUEST_DEADLINE_MS): Deadline {
+  const deadline = deadlineIn(ms, now);
   requestDeadlines.set(context, deadline);
   return deadline;
 }

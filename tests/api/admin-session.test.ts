@@ -2,6 +2,8 @@ import { scryptSync } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { config } from '../../netlify/functions/admin-session';
 import type { Handler } from '../../netlify/lib/http/endpoint';
+import { startRequestDeadline } from '../../netlify/lib/deadline';
+import { netlifyContext } from '../../scripts/lib/shared-harness/functions';
 import { withDatabase } from '../../netlify/lib/db';
 import { DUMMY_HASH, needsRehash, verifyPassword } from '../../netlify/lib/owner/passwords';
 import { ABSOLUTE_LIFETIME_MS, IDLE_TIMEOUT_MS } from '../../netlify/lib/owner/sessions';
@@ -184,9 +186,20 @@ describe.each(oneEngine)('/api/admin/session on $name', { timeout: 120_000 }, (d
 
   test('parallel guesses in the same instant cannot slip past the throttle', async () => {
     await createOwner(database);
-    const statuses = await Promise.all(
-      Array.from({ length: 7 }, (_, index) => signIn({ username: OWNER.username, password: `parallel-guess-${index}` })),
-    ).then((responses) => responses.map((response) => response.status).sort());
+    // On Netlify each guess runs in an instance of its own; here five scrypts share two cores with the rest of the
+    // suite and may together outlast the 8 s request deadline, so each request gets a minute: the verdict is the
+    // throttle's, not the machine's load.
+    const guess = async (index: number) => {
+      const request = signInRequest({ username: OWNER.username, password: `parallel-guess-${index}` });
+      const { context, background } = await netlifyContext(session, request);
+      startRequestDeadline(context, Date.now(), 60_000);
+      const response = await session(request, context);
+      await background();
+      return response;
+    };
+    const statuses = await Promise.all(Array.from({ length: 7 }, (_, index) => guess(index))).then((responses) =>
+      responses.map((response) => response.status).sort(),
+    );
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
   });
 
@@ -231,7 +244,7 @@ describe.each(oneEngine)('/api/admin/session on $name', { timeout: 120_000 }, (d
     const result = await withDatabase(undefined, (db) => setOwnerPassword(db, 'dolores', hash, { reset: true }), {
       config: { url: database.url, wsProxy: database.wsProxy },
     });
-    expect(result).toEqual({ outcome: 'reset', username: 'Dolores', sessionsRevoked: 2 });
+    expect(result).toEqual({ outcome: 'reset', username: 'Dolores', calendarFeedRevoked: false, sessionsRevoked: 2 });
     for (const cookie of cookies) expect((await whoAmI(cookie)).status).toBe(401);
     expect((await signIn()).status).toBe(401);
     expect((await signIn({ username: 'Dolores', password: 'a-brand-new-long-password' })).status).toBe(200);

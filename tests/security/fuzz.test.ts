@@ -135,7 +135,12 @@ function expectPrototypesClean(): void {
 
 /** Runs `work` with one open connection to `database` (for the checks between generated requests). */
 function withTestConnection<T>(database: TestDatabase, work: (db: Queryable) => Promise<T>): Promise<T> {
-  return withDatabase(undefined, work, { config: { url: database.url, wsProxy: database.wsProxy } });
+  // Fixed limits per statement: a request's deadline (the default) would end the connection 8 s into the run.
+  return withDatabase(undefined, work, {
+    config: { url: database.url, wsProxy: database.wsProxy },
+    statementTimeoutMs: 8_000,
+    queryTimeoutMs: 9_000,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------

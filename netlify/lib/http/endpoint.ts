@@ -1,5 +1,5 @@
 import { isUnavailableError } from '../db';
-import { startRequestDeadline } from '../deadline';
+import { requestDeadlineOf, startRequestDeadline } from '../deadline';
 import { describeMissing, schemaBehind } from '../schema-check';
 import { failureName, logLine, logNotes, type LogEntry } from './log';
 import { replyError } from './reply';
@@ -36,8 +36,9 @@ export function endpoint(name: string, methods: readonly string[], handle: Handl
     } else {
       try {
         const handlerContext = context ?? {};
-        // Every connection the handler opens with this context works to this one deadline (withDatabase).
-        startRequestDeadline(handlerContext);
+        // Every connection the handler opens with this context works to this one deadline (withDatabase). A caller
+        // that started one already keeps it: Netlify never does; a test running many requests in one process may.
+        if (!requestDeadlineOf(handlerContext)) startRequestDeadline(handlerContext);
         response = await handle(req, handlerContext);
       } catch (error) {
         const behind = await schemaBehind(error, context);

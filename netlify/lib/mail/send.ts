@@ -1,4 +1,5 @@
 import { withDatabase, type DatabaseOptions } from '../db';
+import { REQUEST_DEADLINE_MS } from '../deadline';
 import { inTransaction, type Transaction } from '../transaction';
 import { mailConfig, type MailConfig } from './config';
 import { LOGO_CID, logoAttachment } from './logo';
@@ -172,7 +173,10 @@ export async function sendDue(options: SendDueOptions): Promise<SendReport> {
             else if (outcome.skipped === 'withdrawn') report.withdrawn++;
           }
         },
-        options.database,
+        // One connection for the whole loop, so one deadline for it: the run's own (stopAt) plus a request's worth for
+        // the last message's exchange and record. The default, a request's deadline from opening, could end it
+        // between a message's send and its record, and that message would go out again after its lease.
+        { deadline: { at: stopAt + REQUEST_DEADLINE_MS }, ...options.database },
       );
     } catch (error) {
       failure = { error };
