@@ -19,6 +19,7 @@ import { BOOKING_EVENT_TYPES, TIME_SLOTS, type BookingInput, type TimeSlotKey } 
 import { addDaysUtc, todayUtc } from '@shared/schemas/dates';
 import { INQUIRY_EVENT_TYPES, type InquiryInput, type InquiryOutput } from '@shared/schemas/inquiry';
 import { fillTemplate } from '@shared/template';
+import { sampleInquiry } from '../scripts/lib/shared-harness/sample-inquiry';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Copy, as the owner writes it in content (slot and event-type labels live beside their keys in shared/schemas).
@@ -192,18 +193,7 @@ export function uniqueEmail(tag = 'guest'): string {
 
 /** A valid inquiry as the form sends it; the event date is 150 days after the clock's today. */
 export function inquiry(patch: Partial<InquiryInput> = {}, at: Clock = clock): InquiryInput {
-  return {
-    firstName: 'Dolly',
-    lastName: 'Rivera',
-    email: 'dolly@example.com',
-    phone: '(512) 555-0199',
-    eventType: 'wedding',
-    guestCount: '120',
-    eventDate: at.day(150),
-    eventLocation: 'Austin, TX',
-    message: 'Ranch wedding, outdoor bar please.',
-    ...patch,
-  };
+  return { ...sampleInquiry(at.day(150)), ...patch };
 }
 
 /** The event date of the mail fixtures: a Saturday the mails spell out as "Saturday, April 17, 2027". */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { bridgeTo, databases, query } from '../../tests/api/support';
+import { bridgeTo, databases, holdLock, query } from '../../tests/api/support';
 import { DatabaseUnavailableError, isUnavailableError, openConnection, withDatabase } from './db';
 import { REQUEST_DEADLINE_MS, deadlineIn, startRequestDeadline } from './deadline';
 import { inTransaction } from './transaction';
@@ -102,21 +102,7 @@ describe.each(databases)('a request deadline on $name', (database) => {
   });
 
   test.skipIf(database.name !== 'PostgreSQL')('a lock waited for until the deadline ends the request as unavailable', async () => {
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let locked!: () => void;
-    const isLocked = new Promise<void>((resolve) => (locked = resolve));
-    const holder = withDatabase(
-      undefined,
-      (db) =>
-        inTransaction(db, async (tx) => {
-          await tx.query('LOCK TABLE client_throttle IN ACCESS EXCLUSIVE MODE');
-          locked();
-          await released;
-        }),
-      { config },
-    );
-    await isLocked;
+    const holder = await holdLock(database, 'LOCK TABLE client_throttle IN ACCESS EXCLUSIVE MODE');
     try {
       const error = await failureOf(
         withDatabase(undefined, (db) => inTransaction(db, (tx) => tx.query('SELECT count(*) FROM client_throttle')), {
@@ -127,10 +113,10 @@ describe.each(databases)('a request deadline on $name', (database) => {
       expect(isUnavailableError(error)).toBe(true);
       expect((error as { code?: string }).code).toMatch(/^(55P03|57014)$/);
     } finally {
-      release();
-      await holder;
+      await holder.release();
     }
   });
+
 
   test.skipIf(database.name !== 'PostgreSQL')('a server with no connection to spare (53300) is asked again until one is free', async () => {
     const role = `lone_star_full_${Math.floor(Math.random() * 1e9)}`;

@@ -13,6 +13,7 @@ import { addDaysUtc, todayUtc } from '@shared/schemas/dates';
 import { migrateForBuild } from './build-migrations';
 import { ROOT_DIR } from './data-paths';
 import { routeParams } from './shared-harness/functions';
+import { sampleInquiry } from './shared-harness/sample-inquiry';
 
 /** A function as Netlify deploys it: its bundled default export and the paths it is served at. */
 export type BundledFunction = { name: string; handler: Handler; patterns: URLPattern[] };
@@ -82,19 +83,6 @@ export type Outcome = { scenario: Scenario; status: number; lines: string[]; ok:
 /** A secret-looking value the configuration errors carry: it must appear in no log line. */
 export const REHEARSAL_SECRET = 'rehearsal_secret_4f9c2e7d1a';
 
-/** An inquiry the contact form would send (a date a few months ahead). */
-function inquiryBody() {
-  return {
-    firstName: 'Dolly',
-    lastName: 'Rivera',
-    email: 'dolly@example.com',
-    phone: '(512) 555-0199',
-    eventType: 'wedding',
-    guestCount: '120',
-    eventDate: addDaysUtc(todayUtc(), 90),
-    eventLocation: 'Austin',
-  };
-}
 
 /** The functions the rehearsal calls (the test bundles only these; the script bundles every function). */
 export const REHEARSAL_FUNCTIONS = ['availability', 'contact', 'outbox-send'] as const;
@@ -103,7 +91,8 @@ export const REHEARSAL_FUNCTIONS = ['availability', 'contact', 'outbox-send'] as
 export function scenarios(labels: readonly string[]): { unmigrated: Scenario[]; migrated: Scenario[] } {
   const date = addDaysUtc(todayUtc(), 30);
   const availability = { function: 'availability', method: 'GET', path: `/api/availability/${date}` } as const;
-  const contact = { function: 'contact', method: 'POST', path: '/api/contact', body: inquiryBody() } as const;
+  const body = sampleInquiry(addDaysUtc(todayUtc(), 90));
+  const contact = { function: 'contact', method: 'POST', path: '/api/contact', body } as const;
   const send = { function: 'outbox-send', method: 'POST', path: '/.netlify/functions/outbox-send' } as const;
   type Call = typeof availability | typeof contact | typeof send;
   const scenario = (title: string, call: Call, status: number, log: RegExp, more: Partial<Scenario> = {}): Scenario => ({

@@ -4,9 +4,8 @@ import contact from '../../netlify/functions/contact';
 import retention, { config as retentionConfig } from '../../netlify/functions/retention';
 import type { Handler } from '../../netlify/lib/http/endpoint';
 import { IDEMPOTENCY_KEYS_PER_IP_PER_HOUR, IDEMPOTENCY_WINDOW_HOURS, requestHash } from '../../netlify/lib/idempotency';
-import { withDatabase } from '../../netlify/lib/db';
 import { addDaysUtc, todayUtc } from '@shared/schemas/dates';
-import { EXPECTED_HEADERS, call, oneEngine, headersOf, postJson, query, useDatabase } from './support';
+import { EXPECTED_HEADERS, call, holdLock, oneEngine, headersOf, postJson, query, useDatabase } from './support';
 import type { TestDatabase } from '../setup/database';
 import { inquiry } from '../fixtures';
 
@@ -323,23 +322,8 @@ describe.each(oneEngine)('Idempotency-Key on $name', (database) => {
     async () => {
       const endpoint = ENDPOINTS[0]!;
       const key = crypto.randomUUID();
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => (release = resolve));
-      let locked!: () => void;
-      const isLocked = new Promise<void>((resolve) => (locked = resolve));
       // Another connection locks the inquiries table, so the first request waits after claiming its key.
-      const holder = withDatabase(
-        undefined,
-        async (db) => {
-          await db.query('BEGIN');
-          await db.query('LOCK TABLE contact_inquiries IN ACCESS EXCLUSIVE MODE');
-          locked();
-          await released;
-          await db.query('COMMIT');
-        },
-        { config: { url: database.url, wsProxy: database.wsProxy } },
-      );
-      await isLocked;
+      const holder = await holdLock(database, 'LOCK TABLE contact_inquiries IN ACCESS EXCLUSIVE MODE');
       const first = call(endpoint.handler, keyed(endpoint, endpoint.body(), key));
       try {
         await expect
@@ -349,8 +333,7 @@ describe.each(oneEngine)('Idempotency-Key on $name', (database) => {
         expect(meanwhile.status).toBe(409);
         expect(((await meanwhile.json()) as { error: { code: string } }).error.code).toBe('idempotency_key_in_flight');
       } finally {
-        release();
-        await holder;
+        await holder.release();
       }
       const answered = await first;
       expect(answered.status).toBe(201);

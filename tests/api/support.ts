@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, inject, vi } from 'vitest';
+import { openConnection } from '../../netlify/lib/db';
 import type { Handler } from '../../netlify/lib/http/endpoint';
 import { embeddedDatabase, existingDatabase, newDatabaseOn } from '../../scripts/lib/shared-harness/database';
 import { invoke } from '../../scripts/lib/shared-harness/functions';
@@ -54,12 +55,52 @@ export async function query<Row extends Record<string, unknown>>(
   return withKeptConnection(database, async (db) => (await db.query<Row>(text, params)).rows);
 }
 
+/** Another client's open transaction holding a lock (holdLock): release() commits it and closes its connection. */
+export type HeldLock = { release(): Promise<void> };
+
+/**
+ * Opens a connection of its own to `database`, runs BEGIN and `statement` (one that takes a lock: LOCK TABLE …, an
+ * UPDATE of a row) and keeps the transaction open until release(): a slow request's stand-in. Fixed limits, not a
+ * request's deadline: the test decides when it ends.
+ */
+export async function holdLock(database: TestDatabase, statement: string): Promise<HeldLock> {
+  const connection = await openConnection({
+    config: { url: database.url, wsProxy: database.wsProxy || undefined },
+    statementTimeoutMs: 0,
+    queryTimeoutMs: 60_000,
+  });
+  try {
+    await connection.db.query('BEGIN');
+    await connection.db.query(statement);
+  } catch (error) {
+    await connection.close();
+    throw error;
+  }
+  return {
+    async release() {
+      try {
+        await connection.db.query('COMMIT');
+      } finally {
+        await connection.close();
+      }
+    },
+  };
+}
+
 /**
  * Calls a function's default export the way Netlify does (request id, `waitUntil`, the path parameters of its
  * `config.path`), and waits for its background work (closing). A path Netlify would not route to it throws.
  */
 export function call(handler: Handler, request: Request): Promise<Response> {
   return invoke(handler, request, `test-${crypto.randomUUID()}`);
+}
+
+/**
+ * As call, with a request deadline of `deadlineMs` instead of REQUEST_DEADLINE_MS: for requests sent all at once whose
+ * verdict must not hang on this shared machine's load (on Netlify each would run in an instance of its own).
+ */
+export function callWithin(deadlineMs: number, handler: Handler, request: Request): Promise<Response> {
+  return invoke(handler, request, `test-${crypto.randomUUID()}`, deadlineMs);
 }
 
 /** A JSON POST to `path` on the site. */

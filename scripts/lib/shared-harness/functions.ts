@@ -5,6 +5,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EndpointContext, Handler } from '../../../netlify/lib/http/endpoint';
+import { startRequestDeadline } from '../../../netlify/lib/deadline';
 import { ROOT_DIR } from '../data-paths';
 
 /** One function entry file and the paths Netlify serves it at. */
@@ -93,9 +94,14 @@ export async function netlifyContext(
   };
 }
 
-/** Calls `handler` the way Netlify does (see netlifyContext), then waits for its background work. */
-export async function invoke(handler: Handler, request: Request, requestId?: string): Promise<Response> {
+/**
+ * Calls `handler` the way Netlify does (see netlifyContext), then waits for its background work. `deadlineMs` gives
+ * the request a longer deadline than Netlify's (endpoint() keeps one already started): for a test whose requests
+ * share this machine's two cores, where on Netlify each would have an instance of its own.
+ */
+export async function invoke(handler: Handler, request: Request, requestId?: string, deadlineMs?: number): Promise<Response> {
   const { context, background } = await netlifyContext(handler, request, requestId);
+  if (deadlineMs !== undefined) startRequestDeadline(context, Date.now(), deadlineMs);
   const response = await handler(request, context);
   await background();
   return response;
