@@ -12,22 +12,13 @@ import {
   createInquirySchema,
   type InquiryInput,
 } from './inquiry';
+import { sampleInquiry } from '../../scripts/lib/shared-harness/sample-inquiry';
 
 // 8 p.m. Central on 14 May 2026 is already 15 May in UTC.
 const NOW = new Date('2026-05-15T01:00:00Z');
 const Schema = createInquirySchema(() => NOW);
 
-const valid: InquiryInput = {
-  firstName: 'Dolly',
-  lastName: 'Rivera',
-  email: 'dolly@example.com',
-  phone: '(512) 555-0199',
-  eventType: 'wedding',
-  guestCount: '120',
-  eventDate: '2026-10-17',
-  eventLocation: 'Austin, TX',
-  message: 'Ranch wedding, outdoor bar please.',
-};
+const valid: InquiryInput = sampleInquiry('2026-10-17');
 
 function errorsFor(payload: unknown): Record<string, string> {
   const result = v.safeParse(Schema, payload);
