@@ -36,11 +36,9 @@ export function isoTimestamp(value: Date | string): string {
 }
 
 // SQLSTATE classes and codes that mean "the server is not there for us right now", not "the query is wrong". 26000
-// (the statement just prepared is gone) and 08P01 come from a connection whose session was disturbed, not from our SQL.
-const UNAVAILABLE_CODES = new Set(['57014', '57P01', '57P02', '57P03', '53300', '53400', '26000']);
-
-// A lock waited for until the deadline (lock_timeout is set to the time left: see inTransaction).
-const LOCK_TIMEOUT_CODE = '55P03';
+// (the statement just prepared is gone) and 08P01 come from a connection whose session was disturbed, not from our SQL;
+// 55P03 is a lock waited for until the deadline (lock_timeout is set to the time left: see inTransaction).
+const UNAVAILABLE_CODES = new Set(['57014', '57P01', '57P02', '57P03', '53300', '53400', '26000', '55P03']);
 // The server is full or still starting: a new connection may well succeed a moment later.
 const RETRY_CONNECT_CODES = new Set(['53300', '57P03']);
 
@@ -50,7 +48,6 @@ export function isUnavailableError(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
-  if (code === LOCK_TIMEOUT_CODE) return true;
   const message = error instanceof Error ? error.message : '';
   return /timeout|Connection terminated|ECONNREFUSED|ECONNRESET|WebSocket/i.test(message);
 }
@@ -116,7 +113,10 @@ function closeQuietly(client: Client): Promise<void> {
 /** One open connection, for a caller that keeps it across several statements; close() never throws. */
 export type Connection = { db: Queryable; close(): Promise<void> };
 
-const outOfTime = () => new DatabaseUnavailableError('The request ran out of time for the database.');
+/** The request's deadline has passed (or is about to) before its work with the database was done. */
+export function outOfTime(): DatabaseUnavailableError {
+  return new DatabaseUnavailableError('The request ran out of time for the database.');
+}
 
 /**
  * The connection's statements, each given only what is left of `deadline`: past it a statement is not sent, and one

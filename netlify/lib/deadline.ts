@@ -39,7 +39,11 @@ const requestDeadlines = new WeakMap<object, Deadline>();
  * Starts the deadline of the request whose context is `context`: `ms` (REQUEST_DEADLINE_MS) from `now`. endpoint()
  * does, unless the caller already has.
  */
-export function startRequestDeadline(context: object, now: number = Date.now(), ms: number = REQUEST_DEADLINE_MS): Deadline {
+export function startRequestDeadline(
+  context: object,
+  now: number = Date.now(),
+  ms: number = REQUEST_DEADLINE_MS,
+): Deadline {
   const deadline = deadlineIn(ms, now);
   requestDeadlines.set(context, deadline);
   return deadline;

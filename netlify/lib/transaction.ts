@@ -1,4 +1,4 @@
-import { DatabaseUnavailableError, type Queryable } from './db';
+import { outOfTime, type Queryable } from './db';
 import { serverLimitMs } from './deadline';
 
 /** A connection inside an open transaction: what needs BEGIN … COMMIT around it asks for this type. */
@@ -13,7 +13,7 @@ export type Transaction = Queryable & { readonly inTransaction: true };
 function beginStatement(db: Queryable): string {
   if (!db.deadline) return 'BEGIN';
   const limit = serverLimitMs(db.deadline);
-  if (limit < 1) throw new DatabaseUnavailableError('The request ran out of time for the database.');
+  if (limit < 1) throw outOfTime();
   return `BEGIN; SET LOCAL statement_timeout = ${limit}; SET LOCAL lock_timeout = ${limit}`;
 }
 

@@ -1,15 +1,20 @@
 import type { Readable, Writable } from 'node:stream';
+import { calendarFeedPath } from '@shared/schemas/calendar-feed';
+import { SECRET_TOKEN_PATTERN } from '@shared/schemas/secret-token';
 
 /** What stands in for a secret in a log line. */
 export const REDACTED = '…';
 
-// The calendar feed's address carries its token (/api/calendar/<token>.ics, netlify/functions/calendar-feed.ts): the
-// whole segment goes, whatever its length, so that a token cut short or mistyped by one character is not printed either.
-const FEED_SEGMENT = /(\/api\/calendar\/)[^\s/?#"'<>]+/g;
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+// The calendar feed's address carries its token (calendarFeedPath: /api/calendar/<token>.ics): the whole segment
+// goes, whatever its length, so that a token cut short or mistyped by one character is not printed either.
+const FEED_SEGMENT = new RegExp(`(${escaped(calendarFeedPath('\0').split('\0')[0]!)})[^\\s/?#"'<>]+`, 'g');
 // A cancel link's token in a query (the mails put it in the fragment, which no request carries; older links did not).
 const TOKEN_PARAMETER = /([?&#;]token=)[^\s&#"'<>]+/gi;
-// Any other run shaped like a secret token (SECRET_TOKEN_PATTERN: 43 base64url characters), wherever it stands.
-const TOKEN_SHAPED = /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g;
+// Any other run shaped like a secret token (SECRET_TOKEN_PATTERN without its anchors), wherever it stands.
+const TOKEN = SECRET_TOKEN_PATTERN.source.replace(/^\^|\$$/g, '');
+const TOKEN_SHAPED = new RegExp(`(?<![A-Za-z0-9_-])${TOKEN}(?![A-Za-z0-9_-])`, 'g');
 
 /** `text` without the secrets a request line can carry: the feed's token, a `token=` value, any token-shaped run. */
 export function redactSecrets(text: string): string {

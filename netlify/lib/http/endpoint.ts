@@ -1,7 +1,6 @@
-import { isUnavailableError } from '../db';
 import { requestDeadlineOf, startRequestDeadline } from '../deadline';
-import { describeMissing, schemaBehind } from '../schema-check';
-import { failureName, logLine, logNotes, type LogEntry } from './log';
+import { judgeFailure } from './failure';
+import { logLine, logNotes, type LogEntry } from './log';
 import { replyError } from './reply';
 
 /** The part of Netlify's Context an endpoint uses. */
@@ -19,7 +18,7 @@ export type Handler = (req: Request, context: EndpointContext) => Promise<Respon
 
 /**
  * Wraps an endpoint: answers 405 (with Allow) to other methods, turns an unreachable or slow database, unusable
- * settings and a schema older than the code (schemaBehind: the log line names the missing migrations) into 503 and
+ * settings and a schema older than the code (judgeFailure: the log line names the missing migrations) into 503 and
  * any other failure into a bare 500 (details stay in the log as an error name), and logs one line per request.
  */
 export function endpoint(name: string, methods: readonly string[], handle: Handler): Handler {
@@ -41,9 +40,9 @@ export function endpoint(name: string, methods: readonly string[], handle: Handl
         if (!requestDeadlineOf(handlerContext)) startRequestDeadline(handlerContext);
         response = await handle(req, handlerContext);
       } catch (error) {
-        const behind = await schemaBehind(error, context);
-        failure = { failure: failureName(error), ...(behind ? { schemaBehind: describeMissing(behind) } : {}) };
-        response = behind || isUnavailableError(error)
+        const judged = await judgeFailure(error, context);
+        failure = judged.log;
+        response = judged.unavailable
           ? replyError(
               503,
               'service_unavailable',

@@ -8,7 +8,7 @@ export const IMMEDIATE_SEND_BUDGET_MS = 6_000;
 
 function logOutcome(report: SendReport | undefined, failure?: unknown): void {
   // Counts and an error class only: never an address, a subject or a body.
-  if (failure) logLine({ outbox: 'immediate', failure: failure instanceof Error ? failure.name : typeof failure });
+  if (failure) logLine({ outbox: 'immediate', failure: failureName(failure) });
   else if (report) {
     const { sent, retried, failed, withdrawn } = report;
     logLine({ outbox: 'immediate', sent, retried, failed, withdrawn, stopped: report.stopped ?? 'no' });

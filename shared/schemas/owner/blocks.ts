@@ -1,8 +1,7 @@
 import * as v from 'valibot';
 import { texasToday } from '../../texas-time';
-import { BOOKING_WINDOW_DAYS } from '../dates';
 import { TIME_SLOT_KEYS, lastBookableDate, type TimeSlotKey } from '../booking';
-import { IsoDateSchema, daysBetweenUtc, isCalendarDate } from '../dates';
+import { BOOKING_WINDOW_DAYS, IsoDateSchema, daysBetweenUtc, isCalendarDate } from '../dates';
 import { formObject, hasBidiControl, hasControlCharacter, hasInvisibleCharacter, hasLineBreak, storableText } from '../fields';
 
 /** What the owner can block: one slot, or `all` for every free slot of the day. */
