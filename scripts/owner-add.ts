@@ -2,8 +2,8 @@
  * `npm run owner:add -- <username> [--reset]`: creates an owner account for the desk at /admin, or with --reset sets
  * a new password for an existing one (which ends all of that owner's sessions and revokes their calendar feed). The
  * password is typed at a prompt that does not echo (twice), or read as one line from standard input when that is not
- * a terminal; never from the command line or the environment. Database: DATABASE_URL when set; otherwise the embedded database, through the
- * running `npm start` when there is one (PGlite allows one process), or opened here.
+ * a terminal; never from the command line or the environment. Database: DATABASE_URL when set; otherwise the
+ * embedded database, through the running `npm start` when there is one (PGlite allows one process), or opened here.
  */
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';

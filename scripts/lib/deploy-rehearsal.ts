@@ -83,7 +83,6 @@ export type Outcome = { scenario: Scenario; status: number; lines: string[]; ok:
 /** A secret-looking value the configuration errors carry: it must appear in no log line. */
 export const REHEARSAL_SECRET = 'rehearsal_secret_4f9c2e7d1a';
 
-
 /** The functions the rehearsal calls (the test bundles only these; the script bundles every function). */
 export const REHEARSAL_FUNCTIONS = ['availability', 'contact', 'outbox-send'] as const;
 

@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import adminBookingCancel from '../../netlify/functions/admin-booking-cancel';
 import bookings from '../../netlify/functions/bookings';
 import cancel from '../../netlify/functions/cancel';
@@ -10,7 +10,7 @@ import { canonicalMailbox } from '../../netlify/lib/mailbox';
 import { booking, clock, inquiry, mailWording } from '../fixtures';
 import type { TestDatabase } from '../setup/database';
 import { callWith, deskRequest, ownerCookie, resetOwnerTables } from './admin-support';
-import { expectNoMoreMail, useTestSmtpServer, type ReceivedMail } from './mail-support';
+import { expectNoMoreMail, useTestSmtpServer } from './mail-support';
 import { call, databases, postJson, query, useDatabase } from './support';
 
 const OWNER = 'owner@lonestar.example';
@@ -45,19 +45,16 @@ describe.each(databases)('mail no stranger can crowd out, on $name', (database: 
     const response = await call(bookings, postJson('/api/bookings', booking({ date, clientEmail: VICTIM, clientName: 'Dolly Rivera' })));
     expect(response.status).toBe(201);
     const { booking: stored } = (await response.json()) as { booking: { id: string } };
-    const confirmation = await eventually(() => toVictim().find((mail) => tokenOf(mail.parsed.text ?? '')));
+    // The sender runs after the answer: wait until the confirmation is among the received mails.
+    const confirmation = await vi.waitFor(
+      () => {
+        const found = toVictim().find((mail) => tokenOf(mail.parsed.text ?? ''));
+        if (!found) throw new Error(`No confirmation among the ${smtp.received.length} mails received.`);
+        return found;
+      },
+      { timeout: 10_000, interval: 20 },
+    );
     return { id: stored.id, token: tokenOf(confirmation.parsed.text ?? '')! };
-  }
-
-  /** Waits until `find` finds something among the received mails (the sender runs after the answer). */
-  async function eventually(find: () => ReceivedMail | undefined): Promise<ReceivedMail> {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const found = find();
-      if (found) return found;
-      if (Date.now() > deadline) throw new Error(`Not among the ${smtp.received.length} mails received.`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
   }
 
   /** Every change-or-cancel link the outbox still holds in clear, with the state of its row. */

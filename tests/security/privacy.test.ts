@@ -112,7 +112,9 @@ describe('logs when the database fails', () => {
     // inside Postgres (a bug, not an outage, nor a schema behind the code), so the answer is 500.
     broken = await freshDatabase(databases[0]!);
     await query(broken, 'CREATE TABLE schema_migrations (version text PRIMARY KEY)');
-    for (const label of await migrationLabels()) await query(broken, 'INSERT INTO schema_migrations VALUES ($1)', [label.slice(0, label.indexOf('_'))]);
+    for (const label of await migrationLabels()) {
+      await query(broken, 'INSERT INTO schema_migrations VALUES ($1)', [label.slice(0, label.indexOf('_'))]);
+    }
     // Nothing applied: the schema is behind the code, an operator's step away from working, so the answer is 503.
     unmigrated = await freshDatabase(databases[0]!);
     nowhereBridge = await bridgeTo(nowhere);
