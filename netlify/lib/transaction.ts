@@ -1,3 +1,5 @@
+import type { ErrorCode } from '@shared/schemas/api-error';
+import type { Result } from '@shared/result';
 import { outOfTime, type Queryable } from './db';
 import { serverLimitMs } from './deadline';
 
@@ -32,5 +34,27 @@ export async function inTransaction<T>(db: Queryable, work: (tx: Transaction) =>
     throw error;
   }
   await db.query('COMMIT');
+  return result;
+}
+
+/**
+ * Runs one step of `tx` under a savepoint and keeps what it wrote only when it is done: a refusal, or an error it
+ * throws (passed on), rolls back to the savepoint, so the step leaves nothing behind and the transaction stays usable
+ * (after a failed statement Postgres refuses every other one until a rollback).
+ */
+export async function keptIfDone<T, C extends ErrorCode, D>(
+  tx: Transaction,
+  step: () => Promise<Result<T, C, D>>,
+): Promise<Result<T, C, D>> {
+  await tx.query('SAVEPOINT step');
+  let result: Result<T, C, D>;
+  try {
+    result = await step();
+  } catch (error) {
+    // A broken connection cannot roll back; the error that broke it is the one to pass on.
+    await tx.query('ROLLBACK TO SAVEPOINT step').catch(() => {});
+    throw error;
+  }
+  await tx.query(result.ok ? 'RELEASE SAVEPOINT step' : 'ROLLBACK TO SAVEPOINT step');
   return result;
 }

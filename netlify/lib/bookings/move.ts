@@ -5,7 +5,7 @@ import { slotHasStarted, slotWindow } from '@shared/time-slots';
 import { recordAudit } from '../audit/log';
 import type { Queryable } from '../db';
 import { enqueueRescheduleMails, withdrawStaleMails } from '../mail/outbox/write';
-import { inTransaction } from '../transaction';
+import { inTransaction, keptIfDone } from '../transaction';
 import { createCancelToken, lockBookingByCancelToken } from './cancel-links';
 import type { BookingRow } from './row';
 import { toBookingMail, toCancelView } from './views';
@@ -48,17 +48,17 @@ export function moveByCancelLink(db: Queryable, request: MoveRequest): Promise<R
     const from = { date: row.date, timeSlot: row.time_slot };
     if (from.date === date && from.timeSlot === timeSlot) return refused('same_slot');
     if (slotHasStarted(date, timeSlot, now)) return refused('slot_started');
-    // The savepoint keeps the transaction usable when the index refuses the new slot: nothing was written before it,
-    // and rolling back to it leaves nothing after it.
-    await tx.query('SAVEPOINT move');
-    let moved: BookingRow | undefined;
-    try {
-      moved = await moveReservation(tx, row.id, date, timeSlot);
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      await tx.query('ROLLBACK TO SAVEPOINT move');
-      return refused('slot_taken');
-    }
+    // When the index refuses the new slot, keptIfDone keeps the transaction usable and the refused UPDATE leaves nothing.
+    const moving = await keptIfDone(tx, async (): Promise<Result<BookingRow | undefined, 'slot_taken'>> => {
+      try {
+        return done(await moveReservation(tx, row.id, date, timeSlot));
+      } catch (error) {
+        if (isUniqueViolation(error)) return refused('slot_taken');
+        throw error;
+      }
+    });
+    if (!moving.ok) return moving;
+    const moved = moving.value;
     // Under the links' lock a held booking cannot have been released since the judgement; kept for safety.
     if (!moved) return refused('already_cancelled');
     await extendCancelTokens(tx, row.id, slotWindow(date, timeSlot).end);

@@ -5,7 +5,7 @@ import { slotHasStarted } from '@shared/time-slots';
 import type { Queryable } from '../db';
 import { enqueueBookingMails } from '../mail/outbox/write';
 import { takeFromThrottle, type ThrottleRule } from '../throttle';
-import type { Transaction } from '../transaction';
+import { keptIfDone, type Transaction } from '../transaction';
 import { createCancelToken } from './cancel-links';
 import { toBooking } from './views';
 import { FUTURE_HOLDS, insertReservation, type ReservationInput } from './write';
@@ -95,7 +95,7 @@ export type NewHold = { booking: Booking; mailIds: string[] };
 /**
  * A visitor's reservation, inside `tx`: reserveSlot, then its mails (queueBookingMails), then, as the last write, a
  * unit of the client's daily budget of new holds (HOLDS_PER_IP). With none left, the hold and its mails are rolled
- * back (to a savepoint) and the answer is `too_many_holds`. Only new holds spend the budget, and the budget's row is
+ * back (keptIfDone) and the answer is `too_many_holds`. Only new holds spend the budget, and the budget's row is
  * locked from its update to the commit only: one client's simultaneous reservations queue on it for a moment each,
  * never for one another's whole work, and still never get past the limit (the row's update decides, one at a time).
  */
@@ -105,12 +105,11 @@ export async function reserveWithinBudget(
   today: string,
   client: ReservationClient,
 ): Promise<Result<NewHold, ReserveRefusal>> {
-  await tx.query('SAVEPOINT reservation');
-  const reserved = await reserveSlot(tx, booking, today, client);
-  if (!reserved.ok) return reserved;
-  const mailIds = await queueBookingMails(tx, reserved.value);
-  const budget = await takeFromThrottle(tx, HOLDS_PER_IP, client.ip, client.now);
-  if (budget) return done({ booking: reserved.value, mailIds });
-  await tx.query('ROLLBACK TO SAVEPOINT reservation');
-  return refused('too_many_holds');
+  return keptIfDone(tx, async (): Promise<Result<NewHold, ReserveRefusal>> => {
+    const reserved = await reserveSlot(tx, booking, today, client);
+    if (!reserved.ok) return reserved;
+    const mailIds = await queueBookingMails(tx, reserved.value);
+    const budget = await takeFromThrottle(tx, HOLDS_PER_IP, client.ip, client.now);
+    return budget ? done({ booking: reserved.value, mailIds }) : refused('too_many_holds');
+  });
 }
