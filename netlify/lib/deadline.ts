@@ -32,8 +32,13 @@ export function serverLimitMs(deadline: Deadline, now: number = Date.now()): num
 
 // Keyed by the request's own Netlify context object, which endpoint() hands to the handler and the handler to
 // withDatabase: nothing is added to the platform's object, and work the request leaves behind (mail sent through
-// waitUntil opens connections without that context) keeps deadlines of its own.
-const requestDeadlines = new WeakMap<object, Deadline>();
+// waitUntil opens connections without that context) keeps deadlines of its own. Kept on globalThis under a registered
+// symbol, so that two copies of this module in one process (a test that loads the functions afresh with
+// vi.resetModules) share it: a deadline its harness started is the one the handler sees.
+const REGISTRY = Symbol.for('lone-star.request-deadlines');
+const requestDeadlines: WeakMap<object, Deadline> = ((globalThis as { [REGISTRY]?: WeakMap<object, Deadline> })[
+  REGISTRY
+] ??= new WeakMap());
 
 /**
  * Starts the deadline of the request whose context is `context`: `ms` (REQUEST_DEADLINE_MS) from `now`. endpoint()

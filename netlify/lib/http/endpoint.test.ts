@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { DatabaseUnavailableError } from '../db';
 import { REQUEST_DEADLINE_MS, requestDeadlineOf, type Deadline } from '../deadline';
 import { ConfigError, databaseConfig } from '../env';
@@ -28,6 +28,29 @@ describe('endpoint', () => {
     }
     expect(seen!.at).toBeGreaterThanOrEqual(before + REQUEST_DEADLINE_MS);
     expect(seen!.at).toBeLessThanOrEqual(Date.now() + REQUEST_DEADLINE_MS);
+  });
+
+  test('keeps a deadline its caller started, also one started through another copy of the deadline module', async () => {
+    // A test that loads the functions afresh (vi.resetModules) holds two copies of deadline.ts; the harness's copy
+    // starts the deadline, the handler's endpoint() must see it.
+    vi.resetModules();
+    const other = await import('../deadline');
+    vi.resetModules();
+    const context = { requestId: 'r0' };
+    other.startRequestDeadline(context, Date.now(), 60_000);
+    let seen: Deadline | undefined;
+    const handler = endpoint('test', ['POST'], async (_req, given) => {
+      seen = requestDeadlineOf(given);
+      return new Response(null, { status: 204 });
+    });
+    const original = console.log;
+    console.log = () => {};
+    try {
+      await handler(request('{}'), context);
+    } finally {
+      console.log = original;
+    }
+    expect(seen!.at).toBeGreaterThan(Date.now() + 50_000);
   });
 
   test.each([
