@@ -14,6 +14,7 @@ import {
   testimonialSchema,
   valueSchema,
 } from './content-schemas/pages';
+import { pricesSchema } from './content-schemas/prices';
 import { settingsSchema } from './content-schemas/settings';
 
 // The collections only: each one's schema lives in src/content-schemas/, and the build refuses a file it rejects.
@@ -32,6 +33,7 @@ export const collections = {
   forms: defineCollection({ loader: file('content/forms.json'), schema: formsSchema }),
   desk: defineCollection({ loader: file('content/desk.json'), schema: deskCopySchema }),
   cancel: defineCollection({ loader: file('content/cancel.json'), schema: cancelSchema }),
+  prices: defineCollection({ loader: file('content/prices.json'), schema: pricesSchema }),
   barPlanner: defineCollection({ loader: file('content/bar-planner.json'), schema: barPlannerContentSchema }),
   highlights: defineCollection({ loader: orderedFile('content/highlights.json'), schema: highlightSchema }),
   testimonials: defineCollection({ loader: orderedFile('content/testimonials.json'), schema: testimonialSchema }),

@@ -15,6 +15,8 @@ export const ERROR_STATUS = {
   invalid_date: 400,
   invalid_cursor: 400,
   invalid_idempotency_key: 400,
+  // An estimate for a ZIP code outside Texas or not known.
+  outside_service_area: 400,
   payload_too_large: 413,
   unsupported_media_type: 415,
   method_not_allowed: 405,

@@ -1,9 +1,21 @@
 /** The client's contact details, asked alike by the inquiry and (optionally) by the booking form. */
 import * as v from 'valibot';
+import { prices } from '@content/prices.json' with { type: 'json' };
+import { site } from '@content/settings.json' with { type: 'json' };
 import { requiredText } from './fields';
+import { fillTemplate } from '../template';
 
-/** Largest guest count the form accepts. */
-export const MAX_GUEST_COUNT = 100_000;
+/**
+ * The guest range of the price list (content/prices.json): the inquiry, the booking, the planner and the estimate
+ * take the same counts. Above the largest, the message says to call.
+ */
+export const GUEST_RANGE = { min: prices.guests.min, max: prices.guests.max } as const;
+
+/** Largest guest count the forms accept: the price list's largest party. */
+export const MAX_GUEST_COUNT = GUEST_RANGE.max;
+
+/** The sentence for a party above the range: call us, with the number. */
+export const TOO_MANY_GUESTS_MESSAGE = fillTemplate(prices.copy.tooManyGuests, { max: GUEST_RANGE.max, phone: site.phone });
 
 const PHONE_CHARACTERS = /^\+?[\d\s().-]+$/;
 
@@ -23,14 +35,17 @@ export const PhoneSchema = v.pipe(
   v.check((value) => digitCount(value) >= 7 && digitCount(value) <= 15, 'Please enter a valid phone number.'),
 );
 
-/** A guest count: a whole number from 1 to MAX_GUEST_COUNT, as text or number, output as text ("012" → "12"). */
+/** A guest count: a whole number in GUEST_RANGE, as text or number, output as text ("012" → "12"). */
 export const GuestCountSchema = v.pipe(
   v.union([v.string(), v.number()], 'Please enter your guest count.'),
   v.transform((value) => String(value).trim()),
   v.nonEmpty('Please enter your guest count.'),
   v.regex(/^\d+$/, 'Please enter the number of guests as a whole number.'),
-  v.check((value) => Number(value) >= 1, 'Please enter at least 1 guest.'),
-  v.check((value) => Number(value) <= MAX_GUEST_COUNT, 'Please enter a guest count of at most 100,000.'),
+  v.check(
+    (value) => Number(value) >= GUEST_RANGE.min,
+    GUEST_RANGE.min === 1 ? 'Please enter at least 1 guest.' : `Please enter at least ${GUEST_RANGE.min} guests.`,
+  ),
+  v.check((value) => Number(value) <= GUEST_RANGE.max, TOO_MANY_GUESTS_MESSAGE),
   // Stored as text (contact_inquiries.guest_count in db/migrations/001_initial_schema.sql): "012" and 12 both become "12".
   v.transform((value) => String(Number(value))),
 );

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { describe, expect, test, vi } from 'vitest';
 import { addDaysUtc, todayUtc } from './dates';
 import { fieldErrors } from './api-error';
+import { TOO_MANY_GUESTS_MESSAGE } from './contact-details';
 import { HONEYPOT_FIELD } from './honeypot';
 import {
   INQUIRY_EVENT_TYPES,
@@ -86,7 +87,7 @@ describe('InquirySchema', () => {
     [' 35 ', '35'],
     ['007', '7'],
     [1, '1'],
-    ['100000', '100000'],
+    ['350', '350'],
   ])('accepts guest count %j as %j', (guestCount, expected) => {
     expect(v.parse(Schema, { ...valid, guestCount }).guestCount).toBe(expected);
   });
@@ -103,7 +104,8 @@ describe('InquirySchema', () => {
     ['about 50', 'Please enter the number of guests as a whole number.'],
     ['1e3', 'Please enter the number of guests as a whole number.'],
     [Number.NaN, 'Please enter your guest count.'],
-    ['100001', 'Please enter a guest count of at most 100,000.'],
+    ['351', TOO_MANY_GUESTS_MESSAGE],
+    ['100001', TOO_MANY_GUESTS_MESSAGE],
   ])('refuses guest count %j with %j', (guestCount, message) => {
     expect(errorsFor({ ...valid, guestCount }).guestCount).toBe(message);
   });

@@ -478,7 +478,7 @@ describe('AvailabilityChecker: the client’s optional details', () => {
   });
 
   test('a server 400 on a detail is shown next to that field', async () => {
-    const message = 'Please enter a guest count of at most 100,000.';
+    const message = 'For a party of more than 350 guests, please call us at (512) 555-0142: we staff it specially.';
     bookingAnswer = async () =>
       Response.json({ error: { code: 'invalid_fields', message: 'Please check the highlighted fields and try again.', fields: { guestCount: message } } }, { status: 400 });
     const { user } = setup();

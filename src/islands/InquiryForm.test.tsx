@@ -309,7 +309,7 @@ describe('InquiryForm, opened with the bar planner\'s numbers in the address', (
     ['NaN guests', { guestCount: 'NaN' }],
     ['a negative count', { guestCount: '-5' }],
     ['a fraction', { guestCount: '12.5' }],
-    ['more guests than the form takes', { guestCount: '100001' }],
+    ['more guests than the form takes', { guestCount: '351' }],
     ['script text as guests', { guestCount: '<script>alert(1)</script>' }],
     ['an empty count', { guestCount: '' }],
   ])('ignores %s, and still removes the parameter', async (_name, values) => {

@@ -42,3 +42,18 @@ export async function getBarPlanner(): Promise<CollectionEntry<'barPlanner'>['da
   if (unknown.length > 0) throw new Error(`content/bar-planner.json has lines for unknown cocktails: ${unknown.join(', ')}`);
   return entry.data;
 }
+
+/**
+ * Loads the price list (content/prices.json, checked by its schema), failing the build when it prices another set of
+ * packages than content/packages.json lists.
+ */
+export async function getPrices(): Promise<CollectionEntry<'prices'>['data']> {
+  const entry = await getEntry('prices', 'prices');
+  if (!entry) throw new Error('content/prices.json must define a "prices" entry');
+  const listed = (await getCollection('packages')).map((item) => item.id).sort();
+  const priced = Object.keys(entry.data.packages).sort();
+  if (listed.join() !== priced.join()) {
+    throw new Error(`content/prices.json prices ${priced.join(', ')}; content/packages.json lists ${listed.join(', ')}`);
+  }
+  return entry.data;
+}

@@ -6,6 +6,7 @@ import { mailConfig } from '../../netlify/lib/mail/config';
 import { bookingMessages, cancellationMessages, type BookingMail } from '../../netlify/lib/mail/messages';
 import emails from '@content/emails.json' with { type: 'json' };
 import type { Booking } from '@shared/schemas/booking';
+import { TOO_MANY_GUESTS_MESSAGE } from '@shared/schemas/contact-details';
 import { InquirySchema } from '@shared/schemas/inquiry';
 import type { OwnerBooking } from '@shared/schemas/owner';
 import { booking as reservation } from '../fixtures';
@@ -68,7 +69,7 @@ describe.each(databases)('POST /api/bookings with the client details on $name', 
     ['phone', '31 characters', '1'.repeat(31), 'Please enter a phone number of at most 30 characters.'],
     ['phone', 'a number', 5125550199, 'Please enter your phone number.'],
     ['guestCount', 'zero', '0', 'Please enter at least 1 guest.'],
-    ['guestCount', '100,001', '100001', 'Please enter a guest count of at most 100,000.'],
+    ['guestCount', '351', '351', TOO_MANY_GUESTS_MESSAGE],
     ['guestCount', 'a fraction', '12.5', 'Please enter the number of guests as a whole number.'],
     ['guestCount', 'words', 'eighty', 'Please enter the number of guests as a whole number.'],
     ['eventLocation', '201 characters', 'x'.repeat(201), 'Please enter an event location of at most 200 characters.'],

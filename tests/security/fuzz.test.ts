@@ -303,7 +303,7 @@ const inquiryFields = {
   phone,
   eventType: mostly(fc.constantFrom(...INQUIRY_EVENT_TYPES.map((type) => type.value)), hostileText),
   guestCount: mostly(
-    fc.oneof(fc.integer({ min: 1, max: 100_000 }), fc.integer({ min: 1, max: 100_000 }).map((n) => ` 0${n} `)),
+    fc.oneof(fc.integer({ min: 1, max: 350 }), fc.integer({ min: 1, max: 350 }).map((n) => ` 0${n} `)),
     fc.oneof(fc.integer({ min: -5, max: 200_000 }).map(String), hostileText),
   ),
   eventDate: fc.oneof(
