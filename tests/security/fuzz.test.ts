@@ -9,6 +9,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import availability, { config as availabilityConfig } from '../../netlify/functions/availability';
 import bookings from '../../netlify/functions/bookings';
 import contact from '../../netlify/functions/contact';
+import estimate from '../../netlify/functions/estimate';
 import reschedule from '../../netlify/functions/reschedule';
 import { withDatabase, type Queryable } from '../../netlify/lib/db';
 import { MAX_BODY_BYTES } from '../../netlify/lib/http/body';
@@ -20,6 +21,10 @@ import { isHoneypotFilled } from '@shared/schemas/honeypot';
 import { MAX_FUTURE_HOLDS } from '@shared/schemas/holds';
 import { INQUIRY_EVENT_TYPES, InquirySchema } from '@shared/schemas/inquiry';
 import { RescheduleRequestSchema } from '@shared/schemas/cancel';
+import { createEstimateRequestSchema } from '@shared/schemas/estimate';
+import { PACKAGE_IDS, SERVICE_LEVELS } from '@shared/schemas/price-list';
+import { locateTexasZip } from '@shared/places';
+import { BUSINESS_PHONE, PRICES } from '@shared/prices';
 import type { TestDatabase } from '../setup/database';
 import { call, oneEngine, useDatabase } from '../api/support';
 import { routeParams } from '../../scripts/lib/shared-harness/functions';
@@ -32,6 +37,7 @@ const RUNS = {
   bookings: Number(process.env.FUZZ_RUNS ?? 150),
   availability: Number(process.env.FUZZ_RUNS ?? 400),
   reschedule: Number(process.env.FUZZ_RUNS ?? 100),
+  estimate: Number(process.env.FUZZ_RUNS ?? 300),
 };
 console.info(`fuzz: FUZZ_SEED=${SEED} (replay: FUZZ_SEED=${SEED} npx vitest run tests/security/fuzz.test.ts)`);
 const ORIGIN = 'http://localhost:8888';
@@ -421,6 +427,17 @@ const rescheduleFields = {
   timeSlot: bookingFields.timeSlot,
 };
 
+/** An estimate's fields: mostly what the planner sends (Texas, Oklahoma and unknown ZIP codes), sometimes hostile. */
+const estimateFields = {
+  packageId: mostly(fc.constantFrom(...PACKAGE_IDS), hostileText),
+  serviceLevel: mostly(fc.constantFrom(...SERVICE_LEVELS), hostileText),
+  guests: mostly(fc.integer({ min: 1, max: 350 }), fc.oneof(fc.integer(), fc.double(), fc.nat(400).map(String))),
+  hours: mostly(fc.integer({ min: 1, max: 8 }), fc.oneof(fc.integer(), fc.double())),
+  zip: mostly(fc.constantFrom('78701', '78624', '79901', '77002', '74101', '00000', '73301'), hostileText),
+  addOns: mostly(fc.subarray(PRICES.addOns.map((addOn) => addOn.id)), fc.oneof(hostileText, fc.array(hostileText, { maxLength: 30 }))),
+  date: mostly(futureDate, hostileText),
+};
+
 // ---------------------------------------------------------------------------------------------------------------
 
 type InquiryRow = Record<string, unknown>;
@@ -607,6 +624,38 @@ describe.each(oneEngine)('fuzzing the endpoints on $name', (database) => {
           expect((body as { error: { code: string } }).error.code).toBe(code);
         }),
         { seed: SEED, numRuns: RUNS.reschedule },
+      );
+    });
+  }, 300_000);
+
+  test(`POST /api/estimate: never a 5xx, the error shape, every valid request priced (or outside Texas), nothing stored`, async () => {
+    const schema = createEstimateRequestSchema(PRICES, BUSINESS_PHONE);
+    await withTestConnection(database, async (db) => {
+      await fc.assert(
+        fc.asyncProperty(postRequests('/api/estimate', estimateFields), async (sent) => {
+          const verdict = judgePost(sent, schema);
+          const before = await rowCounts(db);
+          const response = await call(estimate, toRequest(sent));
+          const body = await checkAnswer(response, `POST /api/estimate on ${database.name}`);
+          expectPrototypesClean();
+          expect(await rowCounts(db)).toEqual(before);
+          if (verdict.status !== 201) {
+            expect(response.status).toBe(verdict.status);
+            expect((body as { error: { code: string } }).error.code).toBe(verdict.code);
+            return;
+          }
+          const { zip } = verdict.output as { zip: string };
+          if (!locateTexasZip(zip)) {
+            expect(response.status).toBe(400);
+            expect((body as { error: { code: string } }).error.code).toBe('outside_service_area');
+            return;
+          }
+          expect(response.status, `valid estimate refused: ${JSON.stringify(body)}`).toBe(200);
+          const { totalCents, lines } = (body as { estimate: { totalCents: number; lines: { amountCents: number }[] } }).estimate;
+          expect(Number.isSafeInteger(totalCents) && totalCents > 0).toBe(true);
+          expect(lines.reduce((sum, line) => sum + line.amountCents, 0)).toBeLessThanOrEqual(totalCents);
+        }),
+        { seed: SEED, numRuns: RUNS.estimate },
       );
     });
   }, 300_000);
