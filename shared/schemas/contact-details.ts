@@ -1,7 +1,7 @@
 /** The client's contact details, asked alike by the inquiry and (optionally) by the booking form. */
 import * as v from 'valibot';
-import { prices } from '@content/prices.json' with { type: 'json' };
-import { site } from '@content/settings.json' with { type: 'json' };
+import pricesJson from '@content/prices.json' with { type: 'json' };
+import settings from '@content/settings.json' with { type: 'json' };
 import { requiredText } from './fields';
 import { fillTemplate } from '../template';
 
@@ -9,13 +9,16 @@ import { fillTemplate } from '../template';
  * The guest range of the price list (content/prices.json): the inquiry, the booking, the planner and the estimate
  * take the same counts. Above the largest, the message says to call.
  */
-export const GUEST_RANGE = { min: prices.guests.min, max: prices.guests.max } as const;
+export const GUEST_RANGE = { min: pricesJson.prices.guests.min, max: pricesJson.prices.guests.max } as const;
 
 /** Largest guest count the forms accept: the price list's largest party. */
 export const MAX_GUEST_COUNT = GUEST_RANGE.max;
 
 /** The sentence for a party above the range: call us, with the number. */
-export const TOO_MANY_GUESTS_MESSAGE = fillTemplate(prices.copy.tooManyGuests, { max: GUEST_RANGE.max, phone: site.phone });
+export const TOO_MANY_GUESTS_MESSAGE = fillTemplate(pricesJson.prices.copy.tooManyGuests, {
+  max: GUEST_RANGE.max,
+  phone: settings.site.phone,
+});
 
 const PHONE_CHARACTERS = /^\+?[\d\s().-]+$/;
 

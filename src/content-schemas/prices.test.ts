@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { prices } from '@content/prices.json' with { type: 'json' };
+import pricesJson from '@content/prices.json' with { type: 'json' };
+
+const { prices } = pricesJson;
 import { pricesSchema } from './prices';
 
 function problemsOf(json: unknown): string {

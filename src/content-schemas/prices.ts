@@ -1,5 +1,5 @@
 import { z } from 'astro/zod';
-import { site } from '@content/settings.json' with { type: 'json' };
+import settings from '@content/settings.json' with { type: 'json' };
 import { locateTexasZip } from '@shared/places';
 import { checkPriceList, type PriceList } from '@shared/schemas/price-list';
 
@@ -12,7 +12,7 @@ export const pricesSchema = z.unknown().transform((json, context): PriceList => 
   try {
     const prices = checkPriceList(json);
     const areas = Object.keys(prices.travel.areas);
-    const missing = site.primaryAreas.filter((area) => !areas.includes(area));
+    const missing = settings.site.primaryAreas.filter((area) => !areas.includes(area));
     if (missing.length > 0) throw new Error(`travel.areas: give the ZIP code of ${missing.join(', ')}`);
     for (const [area, zip] of Object.entries(prices.travel.areas)) {
       if (!locateTexasZip(zip)) throw new Error(`travel.areas.${area}: ${zip} is not a Texas ZIP code`);
