@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import availability from '../../netlify/functions/availability';
 import bookings from '../../netlify/functions/bookings';
 import contact from '../../netlify/functions/contact';
+import estimate from '../../netlify/functions/estimate';
 import reschedule from '../../netlify/functions/reschedule';
 import type { Handler } from '../../netlify/lib/http/endpoint';
 import { DIST, builtRoutes, htmlFileOf } from '../build/dist';
@@ -144,6 +145,8 @@ const functionRequests: Array<[string, Handler, () => Request]> = [
   ['POST /api/contact (400)', contact, () => postJson('/api/contact', '{"firstName":')],
   ['GET /api/contact (405)', contact, () => get('/api/contact')],
   ['POST /api/bookings (415)', bookings, () => postJson('/api/bookings', 'date=x', { 'content-type': 'application/x-www-form-urlencoded' })],
+  ['POST /api/estimate (200)', estimate, () => postJson('/api/estimate', { packageId: 'private', serviceLevel: 'byob', guests: 40, hours: 4, zip: '78701' })],
+  ['POST /api/estimate (400)', estimate, () => postJson('/api/estimate', { packageId: 'private', serviceLevel: 'byob', guests: 40, hours: 4, zip: '74101' })],
   ['GET /api/availability (200)', availability, () => get(`/api/availability/${clock.day(3)}`)],
   ['GET /api/availability (400)', availability, () => get('/api/availability/someday')],
   ['POST /api/bookings/reschedule (404)', reschedule, () => postJson('/api/bookings/reschedule', { token: 'B'.repeat(43), date: clock.day(3), timeSlot: 'evening' })],
