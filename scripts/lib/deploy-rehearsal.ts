@@ -84,7 +84,7 @@ export type Outcome = { scenario: Scenario; status: number; lines: string[]; ok:
 export const REHEARSAL_SECRET = 'rehearsal_secret_4f9c2e7d1a';
 
 /** The functions the rehearsal calls (the test bundles only these; the script bundles every function). */
-export const REHEARSAL_FUNCTIONS = ['availability', 'contact', 'outbox-send'] as const;
+export const REHEARSAL_FUNCTIONS = ['availability', 'contact', 'estimate', 'outbox-send'] as const;
 
 /** The rehearsal's calls before migrating (`labels`: the migrations the code expects) and after. */
 export function scenarios(labels: readonly string[]): { unmigrated: Scenario[]; migrated: Scenario[] } {
@@ -93,7 +93,9 @@ export function scenarios(labels: readonly string[]): { unmigrated: Scenario[]; 
   const body = sampleInquiry(addDaysUtc(todayUtc(), 90));
   const contact = { function: 'contact', method: 'POST', path: '/api/contact', body } as const;
   const send = { function: 'outbox-send', method: 'POST', path: '/.netlify/functions/outbox-send' } as const;
-  type Call = typeof availability | typeof contact | typeof send;
+  const estimateBody = { packageId: 'wedding', serviceLevel: 'byob', guests: 120, hours: 5, zip: '78701', addOns: [] };
+  const estimate = { function: 'estimate', method: 'POST', path: '/api/estimate', body: estimateBody } as const;
+  type Call = typeof availability | typeof contact | typeof send | typeof estimate;
   const scenario = (title: string, call: Call, status: number, log: RegExp, more: Partial<Scenario> = {}): Scenario => ({
     title,
     deployContext: 'production',
@@ -109,6 +111,8 @@ export function scenarios(labels: readonly string[]): { unmigrated: Scenario[]; 
     unmigrated: [
       scenario('unmigrated database', availability, 503, behind),
       scenario('unmigrated database, scheduled run', send, 503, behind),
+      // The price list and the ZIP table travel in the bundle: an estimate needs no database.
+      scenario('unmigrated database: an estimate', estimate, 200, /"endpoint":"estimate".*"status":200/),
     ],
     migrated: [
       scenario('DATABASE_URL missing', availability, 503, config('DATABASE_URL'), { env: { DATABASE_URL: undefined } }),
