@@ -31,7 +31,7 @@ const config = mailConfig({
 
 describe('the CSV of inquiries', () => {
   const stored = { ...inquiry, message: inquiry.message ?? null, id: 'x', createdAt: '2026-06-20T23:05:00.000Z', acknowledgementHeld: false,
-    status: 'quoted' as const, statusChangedAt: null, isNew: false, notes: [] };
+    status: 'quoted' as const, statusChangedAt: null, isNew: false, notes: [], estimate: null };
 
   test('heads its columns with "received", "status", then every field\'s label in the list\'s order', () => {
     const header = inquiriesCsv([]).slice(1).split('\r\n')[0];

@@ -27,6 +27,7 @@ const inquiry: OwnerInquiry = {
   statusChangedAt: null,
   isNew: true,
   notes: [],
+  estimate: null,
 };
 
 const handlers = { onOpen: () => {}, onChange: () => {}, onError: () => {} };
