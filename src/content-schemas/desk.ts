@@ -76,7 +76,7 @@ export const deskCopySchema = z.object({
       total: text,
       deposit: text,
       balance: template('date'),
-      balanceUndated: template('days'),
+      balanceUndated: text,
       csv: z.object({
         package: text,
         serviceLevel: text,

@@ -80,11 +80,13 @@ describe('a field added to INQUIRY_FIELDS', () => {
       estimate: null,
     };
     const [header, row] = modules.inquiriesCsv([stored]).slice(1).split('\r\n');
-    const headings = header!.split(',');
+    // Every cell is quoted: split on the quotes, not on the commas a message may hold.
+    const cells = (line: string): string[] => line.match(/"(?:[^"]|"")*"/g) ?? [];
+    const headings = cells(header!);
     const budget = headings.indexOf('"Budget"');
     expect(headings[budget - 1]).toBe(`"${fieldCopy.labels.message}"`);
     expect(headings[budget + 1]).toBe(`"${desk.desk.inquiries.estimate.csv.package}"`);
-    expect(row!.split(',')[budget]).toBe('"About 4000 dollars"');
+    expect(cells(row!)[budget]).toBe('"About 4000 dollars"');
   });
 
   describe.each(databases)('on $name', (database) => {
