@@ -117,14 +117,14 @@ describe.each(databases)('POST /api/contact with an estimate on $name', (databas
       const text = mail.parsed.text!;
       expect(text).toContain(`${heading}:\n`);
       for (const line of lines) {
-        expect(text).toContain(`${line.label}: ${line.quantity} × ${formatCents(line.unitCents)} = ${formatCents(line.amountCents)}\n`);
+        expect(text).toContain(`${line.label}: ${formatCents(line.amountCents)} (${line.quantity} × ${formatCents(line.unitCents)})\n`);
       }
       expect(text).toContain(`${emails.estimate.total}: ${formatCents(TOTAL)}\n`);
-      expect(text).toContain(`${emails.estimate.balance}: ${formatCents(BALANCE)}, due ${formatLongDate(BALANCE_DUE)}\n`);
+      expect(text).toContain(`${emails.estimate.balance}: ${formatCents(BALANCE)} (due ${formatLongDate(BALANCE_DUE)})\n`);
       expect(text).not.toContain('Everything, free');
       const html = String(mail.parsed.html);
       expect(html).toContain(`>${formatCents(TOTAL)}</td>`);
-      for (const line of lines) expect(html).toContain(`>${line.label}</th>`);
+      for (const line of lines) expect(html).toContain(`>${line.label}<br>`);
     }
     // The owner's also names the venue's ZIP code; the client's repeats nothing the visitor typed.
     expect(owner.parsed.text).toContain(inputs.zip);

@@ -10,6 +10,8 @@ import { mailConfig } from '../config';
 import { escapeHtml } from '../render';
 import { inquiryMessages, type InquiryMail } from '../messages';
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 const config = mailConfig({
   SITE_URL: 'https://lonestar.example',
   OWNER_EMAIL: 'Owner <owner@lonestar.example>',
@@ -43,24 +45,24 @@ describe('an inquiry\'s estimate in its two mails', () => {
   test.each([
     ['owner', owner, emails.inquiryOwner.estimateHeading],
     ['client', client, emails.inquiryClient.estimateHeading],
-  ])('the %s\'s mail lists every line (label, quantity × unit = amount), the totals, deposit and balance with dates', (_who, mail, heading) => {
+  ])('the %s\'s mail lists every line (label, amount (quantity × unit)), the totals, deposit and balance with dates', (_who, mail, heading) => {
     const rows = [
-      ...estimate.lines.map((line) => `${line.label}: ${line.quantity} × ${formatCents(line.unitCents)} = ${formatCents(line.amountCents)}`),
+      ...estimate.lines.map((line) => `${line.label}: ${formatCents(line.amountCents)} (${line.quantity} × ${formatCents(line.unitCents)})`),
       `${emails.estimate.subtotal}: ${formatCents(estimate.subtotalCents)}`,
       `${emails.estimate.tax}: ${formatCents(estimate.taxCents)}`,
       `${emails.estimate.total}: ${formatCents(estimate.totalCents)}`,
-      `${emails.estimate.deposit}: ${formatCents(estimate.deposit.amountCents)}, due when the contract is signed (estimate of ${formatLongDate('2026-12-01')})`,
-      `${emails.estimate.balance}: ${formatCents(estimate.balance.amountCents)}, due ${formatLongDate('2027-03-18')}`,
+      `${emails.estimate.deposit}: ${formatCents(estimate.deposit.amountCents)} (due when the contract is signed; priced on ${formatLongDate('2026-12-01')})`,
+      `${emails.estimate.balance}: ${formatCents(estimate.balance.amountCents)} (due ${formatLongDate('2027-03-18')})`,
     ];
     // The rows in this order, under the heading, in the plain text...
     expect(mail.text).toContain(`${heading}:\n${rows.join('\n')}\n`);
-    // ...and each as a row of the HTML table.
+    // ...and each as a row of the HTML table: the label with how it was reached under it, the amount beside it.
     for (const line of estimate.lines) {
-      expect(mail.html).toContain(`>${escapeHtml(line.label)}</th>`);
-      expect(mail.html).toContain(`>${escapeHtml(`${line.quantity} × ${formatCents(line.unitCents)} = ${formatCents(line.amountCents)}`)}</td>`);
+      expect(mail.html).toContain(`>${escapeHtml(line.label)}<br><span style="font-size:14px;color:#5b4433">${line.quantity} × ${formatCents(line.unitCents)}</span></th>`);
+      expect(mail.html).toMatch(new RegExp(`nowrap">${escapeRegExp(formatCents(line.amountCents))}</td>`));
     }
     expect(mail.html).toContain(`>${escapeHtml(heading)}</h2>`);
-    expect(mail.html).toContain(`>${formatCents(estimate.totalCents)}</td>`);
+    expect(mail.html).toContain(`>${emails.estimate.total}</th><td style="text-align:right;vertical-align:top;padding:8px 0;border-top:2px solid #e2c9a2;font-weight:bold;white-space:nowrap">${formatCents(estimate.totalCents)}</td>`);
     for (const part of [mail.subject, mail.text, mail.html]) expect(part).not.toMatch(/\{[A-Za-z]+\}/);
   });
 
@@ -82,7 +84,7 @@ describe('an inquiry\'s estimate in its two mails', () => {
   test('without an event date the balance falls due the price list\'s days before the event', () => {
     const { client: undated } = mails(priced({ date: undefined }));
     expect(undated.text).toContain(`${emails.estimate.balance}: `);
-    expect(undated.text).toContain(`due ${PRICES.deposit.balanceDaysBefore} days before the event`);
+    expect(undated.text).toContain(`(due ${PRICES.deposit.balanceDaysBefore} days before the event)`);
   });
 
   test('an event closer than the balance\'s days is paid in full at signing: no balance row', () => {
