@@ -17,6 +17,7 @@ ALTER TABLE contact_inquiries ADD CONSTRAINT contact_inquiries_estimate_complete
     WHEN jsonb_typeof(estimate_request) <> 'object' OR jsonb_typeof(estimate) <> 'object' THEN false
     WHEN COALESCE(jsonb_typeof(estimate -> 'lines'), '') <> 'array' THEN false
     WHEN COALESCE(jsonb_typeof(estimate -> 'totalCents'), '') <> 'number' THEN false
-    ELSE (estimate ->> 'totalCents')::numeric >= 0 AND (estimate ->> 'totalCents')::numeric = trunc((estimate ->> 'totalCents')::numeric)
+    ELSE (estimate ->> 'totalCents')::numeric >= 0
+      AND (estimate ->> 'totalCents')::numeric = trunc((estimate ->> 'totalCents')::numeric)
   END
 );

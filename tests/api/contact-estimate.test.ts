@@ -10,6 +10,7 @@ import { formatCents } from '@shared/money';
 import type { Estimate } from '@shared/pricing';
 import { PRICES } from '@shared/prices';
 import { addDaysUtc } from '@shared/schemas/dates';
+import { fillTemplate } from '@shared/template';
 import { texasToday } from '@shared/texas-time';
 import { formatLongDate } from '@shared/time-slots';
 import { clock, inquiry } from '../fixtures';
@@ -120,7 +121,8 @@ describe.each(databases)('POST /api/contact with an estimate on $name', (databas
         expect(text).toContain(`${line.label}: ${formatCents(line.amountCents)} (${line.quantity} × ${formatCents(line.unitCents)})\n`);
       }
       expect(text).toContain(`${emails.estimate.total}: ${formatCents(TOTAL)}\n`);
-      expect(text).toContain(`${emails.estimate.balance}: ${formatCents(BALANCE)} (due ${formatLongDate(BALANCE_DUE)})\n`);
+      const due = fillTemplate(emails.estimate.balanceDue, { date: formatLongDate(BALANCE_DUE) });
+      expect(text).toContain(`${emails.estimate.balance}: ${formatCents(BALANCE)} (${due})\n`);
       expect(text).not.toContain('Everything, free');
       const html = String(mail.parsed.html);
       expect(html).toContain(`>${formatCents(TOTAL)}</td>`);

@@ -20,7 +20,10 @@ export function invalidEstimateMessage(fields: FieldErrors): string {
  * today's price list, as POST /api/estimate does: the checked inputs with the server's figures, undefined when the
  * inquiry has none (absent or null), or a refusal whose words name the `estimate` field.
  */
-export function priceInquiryEstimate(input: unknown, now: Date): Result<PricedRequest | undefined, EstimateRefusal, EstimateWords> {
+export function priceInquiryEstimate(
+  input: unknown,
+  now: Date,
+): Result<PricedRequest | undefined, EstimateRefusal, EstimateWords> {
   if (input === undefined || input === null) return done(undefined);
   const priced = estimatePrice(input, { prices: PRICES, phone: BUSINESS_PHONE, now, locate: locateTexasZip });
   if (priced.ok) return done(priced.value);

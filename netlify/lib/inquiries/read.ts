@@ -61,7 +61,8 @@ function toOwnerInquiry({
     createdAt: isoTimestamp(createdAt),
     statusChangedAt: statusChangedAt === null ? null : isoTimestamp(statusChangedAt),
     notes: fromJson(notes),
-    estimate: request === null || estimate === null ? null : { request: fromJson(request), estimate: fromJson(estimate) },
+    estimate:
+      request === null || estimate === null ? null : { request: fromJson(request), estimate: fromJson(estimate) },
   };
 }
 

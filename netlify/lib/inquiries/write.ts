@@ -7,8 +7,10 @@ import { findInquiry, isoText } from './read';
 
 // The columns come from the field list in code, never from a request; the estimate's two follow the fields.
 const FIELD_COUNT = INQUIRY_FIELDS.length;
-const INSERT = `INSERT INTO contact_inquiries (${INQUIRY_FIELDS.map((field) => field.column).join(', ')}, estimate_request, estimate)
-  VALUES (${INQUIRY_FIELDS.map((_, index) => `$${index + 1}`).join(', ')}, $${FIELD_COUNT + 1}::jsonb, $${FIELD_COUNT + 2}::jsonb)
+const INSERT = `INSERT INTO contact_inquiries
+    (${INQUIRY_FIELDS.map((field) => field.column).join(', ')}, estimate_request, estimate)
+  VALUES
+    (${INQUIRY_FIELDS.map((_, index) => `$${index + 1}`).join(', ')}, $${FIELD_COUNT + 1}::jsonb, $${FIELD_COUNT + 2}::jsonb)
   RETURNING id`;
 
 /**

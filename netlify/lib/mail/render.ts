@@ -186,8 +186,12 @@ function htmlBlock(block: Block): string {
         subheading(block.heading),
         '<table role="presentation" cellpadding="0" cellspacing="0" border="0" width="100%" style="width:100%;border-collapse:collapse;margin:0 0 16px">',
         ...block.rows.map((row) => {
-          const cell = `vertical-align:top;padding:8px 0;border-top:${row.strong ? 2 : 1}px solid ${COLORS.rule};font-weight:${row.strong ? 'bold' : 'normal'}`;
-          const detail = row.detail ? `<br><span style="font-size:14px;color:${COLORS.muted}">${multiline(row.detail)}</span>` : '';
+          const cell =
+            `vertical-align:top;padding:8px 0;border-top:${row.strong ? 2 : 1}px solid ${COLORS.rule};` +
+            `font-weight:${row.strong ? 'bold' : 'normal'}`;
+          const detail = row.detail
+            ? `<br><span style="font-size:14px;color:${COLORS.muted}">${multiline(row.detail)}</span>`
+            : '';
           return (
             '<tr>' +
             `<th scope="row" style="text-align:left;${cell};padding-right:12px;word-break:break-word">${escapeHtml(row.label)}${detail}</th>` +

@@ -18,6 +18,8 @@ interface Props {
 export default function InquiryEstimate({ copy, priced }: Props) {
   const { estimate, request } = priced;
   const { deposit, balance } = estimate;
+  const balanceLabel =
+    balance.dueOn === null ? copy.balanceUndated : fillTemplate(copy.balance, { date: formatLongDate(balance.dueOn) });
   const total = (label: string, cents: number, strong = false) => (
     <tr className={strong ? styles.estimateTotal : undefined}>
       <th scope="row" colSpan={3}>{label}</th>
@@ -55,11 +57,7 @@ export default function InquiryEstimate({ copy, priced }: Props) {
             {total(copy.tax, estimate.taxCents)}
             {total(copy.total, estimate.totalCents, true)}
             {total(copy.deposit, deposit.amountCents)}
-            {balance.amountCents > 0 &&
-              total(
-                balance.dueOn === null ? copy.balanceUndated : fillTemplate(copy.balance, { date: formatLongDate(balance.dueOn) }),
-                balance.amountCents,
-              )}
+            {balance.amountCents > 0 && total(balanceLabel, balance.amountCents)}
           </tfoot>
         </table>
       </div>

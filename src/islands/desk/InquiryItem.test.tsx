@@ -7,6 +7,7 @@ import { formatCents } from '@shared/money';
 import { locateTexasZip } from '@shared/places';
 import { BUSINESS_PHONE, PRICES } from '@shared/prices';
 import { estimatePrice, type PricedRequest } from '@shared/pricing';
+import { fillTemplate } from '@shared/template';
 import { formatLongDate } from '@shared/time-slots';
 import { INQUIRY_FIELDS } from '@shared/schemas/inquiry';
 import type { OwnerInquiry } from '@shared/schemas/owner/inquiries';
@@ -112,7 +113,8 @@ describe('InquiryItem', () => {
     expect(total(words.total)).toBe(formatCents(estimate.totalCents));
     expect(total(words.subtotal)).toBe(formatCents(estimate.subtotalCents));
     expect(total(words.deposit)).toBe(formatCents(estimate.deposit.amountCents));
-    expect(total(words.balance.replace('{date}', formatLongDate('2027-03-18')))).toBe(formatCents(estimate.balance.amountCents));
+    const balance = fillTemplate(words.balance, { date: formatLongDate('2027-03-18') });
+    expect(total(balance)).toBe(formatCents(estimate.balance.amountCents));
     expect(details).toHaveTextContent(`76701, ${estimate.bartenders} bartenders`);
   });
 

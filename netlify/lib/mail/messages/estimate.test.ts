@@ -4,6 +4,7 @@ import { formatCents } from '@shared/money';
 import { locateTexasZip } from '@shared/places';
 import { BUSINESS_PHONE, PRICES } from '@shared/prices';
 import { estimatePrice, type PricedRequest } from '@shared/pricing';
+import { fillTemplate } from '@shared/template';
 import { formatLongDate } from '@shared/time-slots';
 import { mailInquiry } from '../../../../tests/fixtures';
 import { mailConfig } from '../config';
@@ -24,7 +25,16 @@ const NOW = new Date('2026-12-01T18:00:00.000Z');
 /** An estimate priced by the one pricing function, as the server stores it with an inquiry. */
 function priced(patch: Record<string, unknown> = {}): PricedRequest {
   const result = estimatePrice(
-    { packageId: 'corporate', serviceLevel: 'premium', guests: 80, hours: 6, zip: '76701', addOns: ['branded-menus'], date: '2027-04-17', ...patch },
+    {
+      packageId: 'corporate',
+      serviceLevel: 'premium',
+      guests: 80,
+      hours: 6,
+      zip: '76701',
+      addOns: ['branded-menus'],
+      date: '2027-04-17',
+      ...patch,
+    },
     { prices: PRICES, phone: BUSINESS_PHONE, now: NOW, locate: locateTexasZip },
   );
   if (!result.ok) throw new Error(`Not priced: ${result.code}`);
@@ -51,18 +61,23 @@ describe('an inquiry\'s estimate in its two mails', () => {
       `${emails.estimate.subtotal}: ${formatCents(estimate.subtotalCents)}`,
       `${emails.estimate.tax}: ${formatCents(estimate.taxCents)}`,
       `${emails.estimate.total}: ${formatCents(estimate.totalCents)}`,
-      `${emails.estimate.deposit}: ${formatCents(estimate.deposit.amountCents)} (due when the contract is signed; priced on ${formatLongDate('2026-12-01')})`,
-      `${emails.estimate.balance}: ${formatCents(estimate.balance.amountCents)} (due ${formatLongDate('2027-03-18')})`,
+      `${emails.estimate.deposit}: ${formatCents(estimate.deposit.amountCents)} ` +
+        `(${fillTemplate(emails.estimate.depositDue, { date: formatLongDate('2026-12-01') })})`,
+      `${emails.estimate.balance}: ${formatCents(estimate.balance.amountCents)} ` +
+        `(${fillTemplate(emails.estimate.balanceDue, { date: formatLongDate('2027-03-18') })})`,
     ];
     // The rows in this order, under the heading, in the plain text...
     expect(mail.text).toContain(`${heading}:\n${rows.join('\n')}\n`);
     // ...and each as a row of the HTML table: the label with how it was reached under it, the amount beside it.
     for (const line of estimate.lines) {
-      expect(mail.html).toContain(`>${escapeHtml(line.label)}<br><span style="font-size:14px;color:#5b4433">${line.quantity} × ${formatCents(line.unitCents)}</span></th>`);
+      const working = `${line.quantity} × ${formatCents(line.unitCents)}`;
+      expect(mail.html).toContain(`>${escapeHtml(line.label)}<br><span style="font-size:14px;color:#5b4433">${working}</span></th>`);
       expect(mail.html).toMatch(new RegExp(`nowrap">${escapeRegExp(formatCents(line.amountCents))}</td>`));
     }
     expect(mail.html).toContain(`>${escapeHtml(heading)}</h2>`);
-    expect(mail.html).toContain(`>${emails.estimate.total}</th><td style="text-align:right;vertical-align:top;padding:8px 0;border-top:2px solid #e2c9a2;font-weight:bold;white-space:nowrap">${formatCents(estimate.totalCents)}</td>`);
+    // The total in bold above a heavier rule.
+    const totalCell = 'text-align:right;vertical-align:top;padding:8px 0;border-top:2px solid #e2c9a2;font-weight:bold;white-space:nowrap';
+    expect(mail.html).toContain(`>${emails.estimate.total}</th><td style="${totalCell}">${formatCents(estimate.totalCents)}</td>`);
     for (const part of [mail.subject, mail.text, mail.html]) expect(part).not.toMatch(/\{[A-Za-z]+\}/);
   });
 
@@ -84,7 +99,7 @@ describe('an inquiry\'s estimate in its two mails', () => {
   test('without an event date the balance falls due the price list\'s days before the event', () => {
     const { client: undated } = mails(priced({ date: undefined }));
     expect(undated.text).toContain(`${emails.estimate.balance}: `);
-    expect(undated.text).toContain(`(due ${PRICES.deposit.balanceDaysBefore} days before the event)`);
+    expect(undated.text).toContain(`(${fillTemplate(emails.estimate.balanceUndated, { days: PRICES.deposit.balanceDaysBefore })})`);
   });
 
   test('an event closer than the balance\'s days is paid in full at signing: no balance row', () => {
