@@ -10,3 +10,10 @@ export function formatCents(cents: number): string {
 export function formatPrice(cents: number): string {
   return cents % 100 === 0 ? wholeDollars.format(cents / 100) : formatCents(cents);
 }
+
+/** Whole cents as a plain decimal number of dollars, for a spreadsheet: 576050 → "5760.50", -1500 → "-15.00". */
+export function centsAsDecimal(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const whole = Math.abs(cents);
+  return `${sign}${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, '0')}`;
+}

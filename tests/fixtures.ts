@@ -87,7 +87,7 @@ const checker = formsJson.availability.checker;
 const reservation = checker.reservation;
 
 /** Field labels of the inquiry form, by field name. */
-export const INQUIRY_LABELS: Record<keyof Omit<InquiryInput, 'website'>, string> = inquiryForm.labels;
+export const INQUIRY_LABELS: Record<keyof Omit<InquiryInput, 'website' | 'estimate'>, string> = inquiryForm.labels;
 /** Buttons of the inquiry form: idle and while sending. */
 export const INQUIRY_BUTTONS = { submit: inquiryForm.submit, pending: inquiryForm.pending };
 /** Toasts of the inquiry form. */
@@ -129,9 +129,13 @@ export type MailKind = { [K in keyof typeof emailsJson]: (typeof emailsJson)[K] 
 export function mailWording<K extends MailKind>(
   kind: K,
   key: keyof (typeof emailsJson)[K] & string,
-  values: Record<string, string | number> = {},
+  values: { readonly [name: string]: unknown } = {},
 ): string {
-  return fillTemplate(String((emailsJson[kind] as Record<string, unknown>)[key]), { brandName: site.brandName, ...values });
+  // Only text and numbers fill a placeholder (an inquiry's estimate, say, is no placeholder's value).
+  const filled = Object.fromEntries(
+    Object.entries(values).filter((entry): entry is [string, string | number] => ['string', 'number'].includes(typeof entry[1])),
+  );
+  return fillTemplate(String((emailsJson[kind] as Record<string, unknown>)[key]), { brandName: site.brandName, ...filled });
 }
 
 /** The 503 body every endpoint answers while the database is unreachable (netlify/lib/http/endpoint.ts). */
@@ -219,6 +223,9 @@ export function storedInquiry(sent: InquiryInput): Record<string, unknown> {
     event_date: sent.eventDate,
     event_location: sent.eventLocation,
     message: sent.message ?? null,
+    // Without an estimate (migration 012): both columns null.
+    estimate_request: null,
+    estimate: null,
   };
 }
 

@@ -7,15 +7,18 @@ import { undoneAfter } from '../lib/honeypot';
 import { readJsonBody } from '../lib/http/body';
 import { endpoint } from '../lib/http/endpoint';
 import { noteInLog } from '../lib/http/log';
-import { reply, replyInvalid } from '../lib/http/reply';
+import { reply, replyError, replyInvalid } from '../lib/http/reply';
 import { replyRefusal } from '../lib/http/refusal';
 import { answerOnce, idempotentRequest, readIdempotencyKey } from '../lib/idempotency';
+import { priceInquiryEstimate } from '../lib/inquiries/estimate';
 import { createInquiry } from '../lib/inquiries/write';
 import { deliverSoon } from '../lib/mail/deliver';
 import { enqueueInquiryMails } from '../lib/mail/outbox/write';
 
 /**
- * POST /api/contact: stores an event inquiry with its two e-mails (owner, client), answers 201 { id }. An
+ * POST /api/contact: stores an event inquiry with its two e-mails (owner, client), answers 201 { id }. An optional
+ * `estimate` (the inputs of POST /api/estimate) is priced again here and stored with the inquiry; one that cannot be
+ * priced answers 400 (invalid_fields or outside_service_area, naming `estimate`) and nothing is stored. An
  * Idempotency-Key makes a retry replay it.
  */
 export default endpoint('contact', ['POST'], async (req, context) => {
@@ -25,15 +28,18 @@ export default endpoint('contact', ['POST'], async (req, context) => {
   if (!body.ok) return replyRefusal(body);
   const inquiry = v.safeParse(InquirySchema, body.value);
   if (!inquiry.success) return replyInvalid(inquiry.issues);
-  const isBot = isHoneypotFilled(inquiry.output);
+  const estimate = priceInquiryEstimate(inquiry.output.estimate, new Date());
+  if (!estimate.ok) return replyError(400, estimate.code, estimate.details.message, { fields: estimate.details.fields });
+  const fields = { ...inquiry.output, estimate: estimate.value };
+  const isBot = isHoneypotFilled(fields);
   // The e-mails are written in the inquiry's own transaction; after the commit they are sent without holding up the
   // answer (a replayed answer wrote none).
   let mailIds: readonly string[] = [];
   const response = await withDatabase(context, (db) =>
     answerOnce(db, idempotentRequest(req, 'contact', key.value, body.value, context.ip, new Date()), async (tx) => {
       const store = async () => {
-        const stored = await createInquiry(tx, inquiry.output);
-        return { stored, ids: await enqueueInquiryMails(tx, { ...inquiry.output, ...stored }) };
+        const stored = await createInquiry(tx, fields);
+        return { stored, ids: await enqueueInquiryMails(tx, { ...fields, ...stored }) };
       };
       // A bot's inquiry is stored and undone: it gets a person's answer, and no row or mail stays.
       const { stored, ids } = isBot ? await undoneAfter(tx, store) : await store();

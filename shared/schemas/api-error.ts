@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { HeldSlot } from './owner';
+import type { HeldSlot } from './owner/blocks';
 
 /** Field name to the message shown next to that field: from the shared schema's issues or a 400's `error.fields`. */
 export type FieldErrors = Record<string, string>;

@@ -11,6 +11,7 @@ import {
 } from './fields';
 import { EventLocationSchema, GuestCountSchema, PhoneSchema } from './contact-details';
 import { HONEYPOT_FIELD, HoneypotSchema } from './honeypot';
+import type { PricedRequest } from '../pricing';
 
 // The contact details live in their own module, shared with the booking schema: the availability page's bundle then
 // carries them without this module (the inquiry's own rules, field table and copy schema ship to /contact only).
@@ -79,6 +80,10 @@ export function createInquirySchema(now: () => Date = () => new Date()) {
           v.transform((value) => (value === '' ? undefined : value)),
         ),
       ),
+      // The estimate's inputs ({ packageId, serviceLevel, guests, hours, zip, addOns, date? }), taken as they come:
+      // the server checks and prices them with the shared estimate schema (estimatePrice), so the price list and its
+      // rules stay out of the contact page's bundle. Null is no estimate, as absent is.
+      estimate: v.nullish(v.unknown()),
       [HONEYPOT_FIELD]: HoneypotSchema,
     },
     'Please send the inquiry form fields.',
@@ -88,10 +93,15 @@ export function createInquirySchema(now: () => Date = () => new Date()) {
 /** The event inquiry a visitor sends from the contact form, judged against today's date at each validation. */
 export const InquirySchema = createInquirySchema();
 
-/** What the inquiry form sends. */
+/** What the inquiry form sends (with an estimate, its inputs: EstimateRequestInput, checked by the server). */
 export type InquiryInput = v.InferInput<typeof InquirySchema>;
-/** A validated inquiry: trimmed, NFC-normalised, guest count as text, unknown fields dropped. */
-export type InquiryOutput = v.InferOutput<typeof InquirySchema>;
+/**
+ * A validated inquiry's fields: trimmed, NFC-normalised, guest count as text, unknown fields dropped. The estimate's
+ * inputs are not among them: the server prices them (PricedInquiry).
+ */
+export type InquiryOutput = Omit<v.InferOutput<typeof InquirySchema>, 'estimate'>;
+/** A checked inquiry as the server stores it: its fields, and the estimate it priced from the inputs sent, if any. */
+export type PricedInquiry = InquiryOutput & { estimate?: PricedRequest | undefined };
 /** One of the inquiry event type values. */
 export type InquiryEventType = (typeof INQUIRY_EVENT_TYPES)[number]['value'];
 

@@ -90,8 +90,14 @@ export async function postJson<T>(url: string, body: unknown, options?: WriteOpt
   return (await (await apiRequest('POST', url, body, options)).json()) as T;
 }
 
-/** POST /api/contact: sends a validated inquiry; answers 201 { id }. */
-export function submitInquiry(inquiry: InquiryOutput, options?: WriteOptions): Promise<{ id: string }> {
+/**
+ * POST /api/contact: sends a validated inquiry, with the inputs of an estimate (EstimateRequestInput) when the visitor
+ * priced one: the server checks and prices them again; answers 201 { id }.
+ */
+export function submitInquiry(
+  inquiry: InquiryOutput & { estimate?: unknown },
+  options?: WriteOptions,
+): Promise<{ id: string }> {
   return postJson('/api/contact', inquiry, options);
 }
 

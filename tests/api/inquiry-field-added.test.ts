@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import desk from '@content/desk.json' with { type: 'json' };
+import fieldCopy from '@content/inquiry-fields.json' with { type: 'json' };
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { withDatabase } from '../../netlify/lib/db';
 import { mailConfig } from '../../netlify/lib/mail/config';
@@ -65,7 +67,7 @@ describe('a field added to INQUIRY_FIELDS', () => {
     expect(client!.text).not.toContain('Budget');
   });
 
-  test('reaches the CSV as its last column', () => {
+  test('reaches the CSV as the column after the other fields (before the estimate\'s)', () => {
     const stored: WithBudget<OwnerInquiry> = {
       ...fields,
       id: 'x',
@@ -75,10 +77,16 @@ describe('a field added to INQUIRY_FIELDS', () => {
       statusChangedAt: null,
       isNew: true,
       notes: [],
+      estimate: null,
     };
     const [header, row] = modules.inquiriesCsv([stored]).slice(1).split('\r\n');
-    expect(header!.endsWith(',"Budget"')).toBe(true);
-    expect(row!.endsWith(',"About 4000 dollars"')).toBe(true);
+    // Every cell is quoted: split on the quotes, not on the commas a message may hold.
+    const cells = (line: string): string[] => line.match(/"(?:[^"]|"")*"/g) ?? [];
+    const headings = cells(header!);
+    const budget = headings.indexOf('"Budget"');
+    expect(headings[budget - 1]).toBe(`"${fieldCopy.labels.message}"`);
+    expect(headings[budget + 1]).toBe(`"${desk.desk.inquiries.estimate.csv.package}"`);
+    expect(cells(row!)[budget]).toBe('"About 4000 dollars"');
   });
 
   describe.each(databases)('on $name', (database) => {

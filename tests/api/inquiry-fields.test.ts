@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import desk from '@content/desk.json' with { type: 'json' };
 import { describe, expect, test } from 'vitest';
 import { withDatabase, type Queryable } from '../../netlify/lib/db';
 import { createInquiry } from '../../netlify/lib/inquiries/write';
@@ -31,11 +32,12 @@ const config = mailConfig({
 
 describe('the CSV of inquiries', () => {
   const stored = { ...inquiry, message: inquiry.message ?? null, id: 'x', createdAt: '2026-06-20T23:05:00.000Z', acknowledgementHeld: false,
-    status: 'quoted' as const, statusChangedAt: null, isNew: false, notes: [] };
+    status: 'quoted' as const, statusChangedAt: null, isNew: false, notes: [], estimate: null };
 
-  test('heads its columns with "received", "status", then every field\'s label in the list\'s order', () => {
+  test('heads its columns with "received", "status", every field\'s label in the list\'s order, then the estimate\'s', () => {
     const header = inquiriesCsv([]).slice(1).split('\r\n')[0];
-    expect(header).toBe([INQUIRY_FIELD_COPY.received, INQUIRY_FIELD_COPY.status, ...INQUIRY_FIELDS.map((field) => labels[field.key])].map(csvCell).join(','));
+    const fields = [INQUIRY_FIELD_COPY.received, INQUIRY_FIELD_COPY.status, ...INQUIRY_FIELDS.map((field) => labels[field.key])];
+    expect(header).toBe([...fields, ...Object.values(desk.desk.inquiries.estimate.csv)].map(csvCell).join(','));
   });
 
   test.each(INQUIRY_FIELDS)('holds $key under its label', (field) => {
@@ -87,6 +89,7 @@ describe.each(databases)('stored inquiry fields on $name', (database) => {
         statusChangedAt: null,
         isNew: true,
         notes: [],
+        estimate: null,
       },
     ]);
     expect(exported).toEqual(inquiries);

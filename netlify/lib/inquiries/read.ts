@@ -10,6 +10,8 @@ import {
   type OwnerInquiryNote,
   type OwnerInquiryPage,
 } from '@shared/schemas/owner';
+import type { Estimate } from '@shared/pricing';
+import type { EstimateRequest } from '@shared/schemas/estimate';
 import { INQUIRY_FIELDS, type InquiryRecord } from '@shared/schemas/inquiry';
 import { isoTimestamp, type Queryable } from '../db';
 
@@ -18,7 +20,10 @@ type InquiryRow = InquiryRecord & {
   acknowledgementHeld: boolean;
   status: InquiryStatus;
   isNew: boolean;
-  notes: OwnerInquiryNote[];
+  notes: OwnerInquiryNote[] | string;
+  // Both set or both null (migration 012). A driver may hand json over as text.
+  estimate_request: EstimateRequest | string | null;
+  estimate: Estimate | string | null;
   created_at: Date | string;
   status_changed_at: Date | string | null;
   // created_at to the microsecond, as text: a JavaScript Date would round it to the millisecond and the cursor
@@ -39,7 +44,7 @@ const NOTES = `COALESCE((
 const COLUMNS = `id, ${INQUIRY_FIELDS.map((field) => `${field.column} AS "${field.key}"`).join(', ')},
   EXISTS (SELECT 1 FROM outbox_held_messages h WHERE h.inquiry_id = contact_inquiries.id AND h.kind = 'inquiry_client')
     AS "acknowledgementHeld",
-  status, status_changed_at, opened_at IS NULL AS "isNew", ${NOTES} AS notes,
+  status, status_changed_at, opened_at IS NULL AS "isNew", ${NOTES} AS notes, estimate_request, estimate,
   created_at, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at`;
 
 function toOwnerInquiry({
@@ -47,15 +52,23 @@ function toOwnerInquiry({
   status_changed_at: statusChangedAt,
   cursor_at: _cursor,
   notes,
+  estimate_request: request,
+  estimate,
   ...inquiry
 }: InquiryRow): OwnerInquiry {
   return {
     ...inquiry,
     createdAt: isoTimestamp(createdAt),
     statusChangedAt: statusChangedAt === null ? null : isoTimestamp(statusChangedAt),
-    // A driver may hand json over as text.
-    notes: typeof notes === 'string' ? (JSON.parse(notes) as OwnerInquiryNote[]) : notes,
+    notes: fromJson(notes),
+    estimate:
+      request === null || estimate === null ? null : { request: fromJson(request), estimate: fromJson(estimate) },
   };
+}
+
+/** A json column's value as the driver handed it over (parsed, or text). */
+function fromJson<T>(value: T | string): T {
+  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
 }
 
 /** The position after `row` in the newest-first order, as an opaque URL-safe string (read by parseInquiryCursor). */

@@ -1,21 +1,29 @@
-import { INQUIRY_FIELDS, type InquiryOutput } from '@shared/schemas/inquiry';
+import { INQUIRY_FIELDS, type PricedInquiry } from '@shared/schemas/inquiry';
 import type { InquiryStatus, OwnerInquiry, OwnerInquiryNote } from '@shared/schemas/owner';
 import { recordAudit } from '../audit/log';
 import type { Queryable } from '../db';
 import { inTransaction } from '../transaction';
 import { findInquiry, isoText } from './read';
 
-// The columns come from the field list in code, never from a request.
-const INSERT = `INSERT INTO contact_inquiries (${INQUIRY_FIELDS.map((field) => field.column).join(', ')})
-  VALUES (${INQUIRY_FIELDS.map((_, index) => `$${index + 1}`).join(', ')})
+// The columns come from the field list in code, never from a request; the estimate's two follow the fields.
+const FIELD_COUNT = INQUIRY_FIELDS.length;
+const INSERT = `INSERT INTO contact_inquiries
+    (${INQUIRY_FIELDS.map((field) => field.column).join(', ')}, estimate_request, estimate)
+  VALUES
+    (${INQUIRY_FIELDS.map((_, index) => `$${index + 1}`).join(', ')}, $${FIELD_COUNT + 1}::jsonb, $${FIELD_COUNT + 2}::jsonb)
   RETURNING id`;
 
-/** Stores a validated inquiry and returns its new id. */
-export async function createInquiry(db: Queryable, inquiry: InquiryOutput): Promise<{ id: string }> {
-  const { rows } = await db.query<{ id: string }>(
-    INSERT,
-    INQUIRY_FIELDS.map((field) => inquiry[field.key] ?? null),
-  );
+/**
+ * Stores a validated inquiry and returns its new id; with its estimate, the checked inputs and the server's figures
+ * (migration 012), never anything a browser priced.
+ */
+export async function createInquiry(db: Queryable, inquiry: PricedInquiry): Promise<{ id: string }> {
+  const { estimate } = inquiry;
+  const { rows } = await db.query<{ id: string }>(INSERT, [
+    ...INQUIRY_FIELDS.map((field) => inquiry[field.key] ?? null),
+    estimate ? JSON.stringify(estimate.request) : null,
+    estimate ? JSON.stringify(estimate.estimate) : null,
+  ]);
   return { id: rows[0]!.id };
 }
 

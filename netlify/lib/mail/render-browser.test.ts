@@ -1,5 +1,8 @@
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { locateTexasZip } from '@shared/places';
+import { BUSINESS_PHONE, PRICES } from '@shared/prices';
+import { estimatePrice } from '@shared/pricing';
 import { CHROME_FLAGS, findChrome } from '../../../scripts/lib/shared-harness/chrome';
 import { mailConfig } from './config';
 import { LOGO_CID, LOGO_SIZE, logoAttachment } from './logo';
@@ -26,6 +29,13 @@ const booking: BookingMail = {
   guestCount: 120,
   eventLocation: 'Hill Country Ranch, 12345 Ranch Road 2222, Austin, TX',
 };
+// An estimate with long line labels (a per-guest add-on, the travel line), as an inquiry's two mails show it.
+const priced = estimatePrice(
+  { packageId: 'wedding', serviceLevel: 'premium', guests: 120, hours: 6, zip: '76701', addOns: ['champagne-toast'], date: '2027-04-17' },
+  { prices: PRICES, phone: BUSINESS_PHONE, now: new Date('2026-12-01T18:00:00.000Z'), locate: locateTexasZip },
+);
+if (!priced.ok) throw new Error(`Not priced: ${priced.code}`);
+
 const messages: OutgoingMessage[] = [
   ...bookingMessages(booking, 'A'.repeat(43), config),
   ...cancellationMessages(booking, 'client', config),
@@ -43,6 +53,7 @@ const messages: OutgoingMessage[] = [
       eventDate: '2027-04-17',
       eventLocation: 'Austin, TX',
       message: 'Ranch wedding,\noutdoor bar please. '.repeat(8),
+      estimate: priced.value,
     },
     config,
   ),
@@ -56,6 +67,8 @@ type Layout = {
   logo: { natural: number; shown: number };
   /** Every text element whose contrast with its background is under 4.5:1: text, colour, background, ratio. */
   lowContrast: string[];
+  /** Amounts of an estimate (cells kept on one line) that a narrow column broke over lines anyway. */
+  brokenAmounts: string[];
 };
 
 /** Measures a rendered message in the page: overflow, widths, the header's line count, and text contrast. */
@@ -85,6 +98,14 @@ function measure(): Layout {
   const logo = document.querySelector('img')!;
   const range = document.createRange();
   range.selectNodeContents(name.firstChild!);
+  const brokenAmounts = [...document.querySelectorAll('td')]
+    .filter((cell) => getComputedStyle(cell).whiteSpace === 'nowrap' && cell.firstChild)
+    .filter((cell) => {
+      const text = document.createRange();
+      text.selectNodeContents(cell);
+      return new Set([...text.getClientRects()].map((rect) => Math.round(rect.top))).size > 1;
+    })
+    .map((cell) => cell.textContent!);
   return {
     scrollWidth: document.documentElement.scrollWidth,
     cardWidth: document.querySelector('table[width="600"]')!.getBoundingClientRect().width,
@@ -92,6 +113,7 @@ function measure(): Layout {
     preheaderShown: (document.body.firstElementChild as HTMLElement).offsetHeight > 0,
     logo: { natural: logo.naturalWidth, shown: logo.getBoundingClientRect().width },
     lowContrast,
+    brokenAmounts,
   };
 }
 
@@ -119,6 +141,7 @@ describe.skipIf(!chromePath)('the branded mails in Chromium', () => {
         expect(layout.preheaderShown, message.kind).toBe(false);
         expect(layout.logo, message.kind).toEqual({ natural: 2 * LOGO_SIZE, shown: LOGO_SIZE });
         expect(layout.lowContrast, message.kind).toEqual([]);
+        expect(layout.brokenAmounts, message.kind).toEqual([]);
       }
     } finally {
       await page.close();

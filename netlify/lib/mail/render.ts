@@ -6,9 +6,13 @@ export type Block =
   | { kind: 'heading'; text: string }
   | { kind: 'paragraph'; text: string }
   | { kind: 'details'; heading: string; rows: ReadonlyArray<readonly [label: string, value: string]> }
+  | { kind: 'figures'; heading: string; rows: readonly Figure[] }
   | { kind: 'links'; heading?: string; text?: string; links: ReadonlyArray<{ label: string; url: string }> }
   | { kind: 'signature'; lines: readonly string[] }
   | { kind: 'footer'; text: string };
+
+/** A row of figures: a label, its amount, and how it was reached (`detail`); `strong` for a total. */
+export type Figure = { label: string; amount: string; detail?: string; strong?: boolean };
 
 /** A rendered message body. */
 export type RenderedBody = { text: string; html: string };
@@ -79,6 +83,14 @@ function textOf(blocks: readonly Block[]): string {
             ...block.rows.map(([label, value]) =>
               value.includes('\n') ? `${label}:\n  ${value.split('\n').join('\n  ')}` : `${label}: ${value}`,
             ),
+          ].join('\n'),
+        );
+        break;
+      case 'figures':
+        parts.push(
+          [
+            label(block.heading),
+            ...block.rows.map((row) => `${row.label}: ${row.amount}${row.detail ? ` (${row.detail})` : ''}`),
           ].join('\n'),
         );
         break;
@@ -166,6 +178,27 @@ function htmlBlock(block: Block): string {
             `<td style="vertical-align:top;padding:8px 0;border-top:1px solid ${COLORS.rule};word-break:break-word">${multiline(value)}</td>` +
             '</tr>',
         ),
+        '</table>',
+      ].join('');
+    case 'figures':
+      // A receipt: the label wraps on the left with how it was reached under it, the amount stays whole on the right.
+      return [
+        subheading(block.heading),
+        '<table role="presentation" cellpadding="0" cellspacing="0" border="0" width="100%" style="width:100%;border-collapse:collapse;margin:0 0 16px">',
+        ...block.rows.map((row) => {
+          const cell =
+            `vertical-align:top;padding:8px 0;border-top:${row.strong ? 2 : 1}px solid ${COLORS.rule};` +
+            `font-weight:${row.strong ? 'bold' : 'normal'}`;
+          const detail = row.detail
+            ? `<br><span style="font-size:14px;color:${COLORS.muted}">${multiline(row.detail)}</span>`
+            : '';
+          return (
+            '<tr>' +
+            `<th scope="row" style="text-align:left;${cell};padding-right:12px;word-break:break-word">${escapeHtml(row.label)}${detail}</th>` +
+            `<td style="text-align:right;${cell};white-space:nowrap">${escapeHtml(row.amount)}</td>` +
+            '</tr>'
+          );
+        }),
         '</table>',
       ].join('');
     case 'links':

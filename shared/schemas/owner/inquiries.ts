@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { formObject, hasControlCharacter, multiLineText, storableText } from '../fields';
+import type { PricedRequest } from '../../pricing';
 import type { InquiryRecord } from '../inquiry';
 import { InquiryCursorSchema } from './inquiry-cursor';
 
@@ -117,6 +118,8 @@ export type OwnerInquiry = {
   isNew: boolean;
   /** The owner's notes, oldest first. */
   notes: OwnerInquiryNote[];
+  /** The estimate sent with it, as the server priced it when it arrived (its inputs and figures), or null. */
+  estimate: PricedRequest | null;
 } & InquiryRecord;
 
 /** GET /api/admin/inquiries: a page of inquiries, newest first, and the cursor of the next page (null at the end). */

@@ -3,6 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import desk from '@content/desk.json';
 import { INQUIRY_FIELD_COPY, inquiryFieldText } from '@shared/inquiry-fields';
+import { formatCents } from '@shared/money';
+import { locateTexasZip } from '@shared/places';
+import { BUSINESS_PHONE, PRICES } from '@shared/prices';
+import { estimatePrice, type PricedRequest } from '@shared/pricing';
+import { fillTemplate } from '@shared/template';
+import { formatLongDate } from '@shared/time-slots';
 import { INQUIRY_FIELDS } from '@shared/schemas/inquiry';
 import type { OwnerInquiry } from '@shared/schemas/owner/inquiries';
 import InquiryItem from './InquiryItem';
@@ -27,7 +33,18 @@ const inquiry: OwnerInquiry = {
   statusChangedAt: null,
   isNew: true,
   notes: [],
+  estimate: null,
 };
+
+/** An estimate as the server stored it with an inquiry: a wedding bar for 120 at a Waco venue, on the event's date. */
+function storedEstimate(): PricedRequest {
+  const result = estimatePrice(
+    { packageId: 'wedding', serviceLevel: 'premium', guests: 120, hours: 5, zip: '76701', addOns: ['mocktail-bar'], date: '2027-04-17' },
+    { prices: PRICES, phone: BUSINESS_PHONE, now: new Date('2026-12-01T18:00:00.000Z'), locate: locateTexasZip },
+  );
+  if (!result.ok) throw new Error(result.code);
+  return result.value;
+}
 
 const handlers = { onOpen: () => {}, onChange: () => {}, onError: () => {} };
 
@@ -74,6 +91,37 @@ describe('InquiryItem', () => {
     const href = within(details).getByRole('link', { name: email }).getAttribute('href')!;
     expect(href).toBe('mailto:x%3Fcc%3Dattacker%2540evil.example%26subject%3Dhi@example.com');
     expect(new URL(href).search).toBe('');
+  });
+
+  test('shows the estimate sent with it: a table of its lines, the total, the deposit and the balance with its date', async () => {
+    const priced = storedEstimate();
+    const { estimate } = priced;
+    const words = copy.estimate;
+    const { details } = await openItem({ ...inquiry, estimate: priced });
+    const table = within(details).getByRole('table');
+    expect(within(details).getByRole('region', { name: words.heading })).toContainElement(table);
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(Object.values(words.columns));
+    for (const line of estimate.lines) {
+      const row = within(table).getByRole('rowheader', { name: line.label }).closest('tr')!;
+      expect([...row.querySelectorAll('td')].map((cell) => cell.textContent)).toEqual([
+        String(line.quantity),
+        formatCents(line.unitCents),
+        formatCents(line.amountCents),
+      ]);
+    }
+    const total = (label: string) => within(table).getByRole('rowheader', { name: label }).closest('tr')!.querySelector('td')!.textContent;
+    expect(total(words.total)).toBe(formatCents(estimate.totalCents));
+    expect(total(words.subtotal)).toBe(formatCents(estimate.subtotalCents));
+    expect(total(words.deposit)).toBe(formatCents(estimate.deposit.amountCents));
+    const balance = fillTemplate(words.balance, { date: formatLongDate('2027-03-18') });
+    expect(total(balance)).toBe(formatCents(estimate.balance.amountCents));
+    expect(details).toHaveTextContent(`76701, ${estimate.bartenders} bartenders`);
+  });
+
+  test('an inquiry without an estimate shows no estimate', async () => {
+    const { details } = await openItem(inquiry);
+    expect(within(details).queryByRole('table')).toBeNull();
+    expect(details).not.toHaveTextContent(copy.estimate.heading);
   });
 
   test('says when the acknowledgement was held back, and only then', async () => {

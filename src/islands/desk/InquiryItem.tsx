@@ -6,6 +6,7 @@ import { mailtoHref } from '../../lib/mailto';
 import { telHref } from '@shared/phone';
 import { INQUIRY_FIELDS, type InquiryField, type InquiryFieldKey } from '@shared/schemas/inquiry';
 import type { OwnerInquiry } from '@shared/schemas/owner/inquiries';
+import InquiryEstimate from './InquiryEstimate';
 import InquiryNotes from './InquiryNotes';
 import InquiryStatusSelect from './InquiryStatusSelect';
 import Template from './Template';
@@ -39,7 +40,7 @@ function factValue(inquiry: OwnerInquiry, field: InquiryField): ReactNode {
 
 /**
  * One inquiry in the list: who, what, when and where it stands ("New" until first opened); opens in place to show
- * every field, the whole message, its status and the owner's private notes.
+ * every field, the whole message, the estimate sent with it (if any), its status and the owner's private notes.
  */
 export default function InquiryItem({ copy, inquiry, linked = false, onOpen, onChange, onError }: Props) {
   const [open, setOpen] = useState(linked);
@@ -101,6 +102,7 @@ export default function InquiryItem({ copy, inquiry, linked = false, onOpen, onC
             </Fragment>
           );
         })}
+        {inquiry.estimate && <InquiryEstimate copy={copy.estimate} priced={inquiry.estimate} />}
         <InquiryNotes
           copy={copy}
           inquiryId={inquiry.id}

@@ -30,6 +30,7 @@ export function ownerInquiry(n: number, patch: Partial<OwnerInquiry> = {}): Owne
     statusChangedAt: null,
     isNew: false,
     notes: [],
+    estimate: null,
     ...patch,
   };
 }
