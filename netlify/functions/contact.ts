@@ -28,7 +28,7 @@ export default endpoint('contact', ['POST'], async (req, context) => {
   if (!body.ok) return replyRefusal(body);
   const inquiry = v.safeParse(InquirySchema, body.value);
   if (!inquiry.success) return replyInvalid(inquiry.issues);
-  const estimate = priceInquiryEstimate(inquiry.output.estimate, new Date());
+  const estimate = priceInquiryEstimate(inquiry.output.estimate, inquiry.output.eventDate, new Date());
   if (!estimate.ok) return replyError(400, estimate.code, estimate.details.message, { fields: estimate.details.fields });
   const fields = { ...inquiry.output, estimate: estimate.value };
   const isBot = isHoneypotFilled(fields);

@@ -103,6 +103,18 @@ describe.each(databases)('POST /api/contact with an estimate on $name', (databas
     expect(read!.estimate).toEqual({ request: row!.estimate_request, estimate });
   });
 
+  test('an estimate without a date is priced for the inquiry\'s event date: a Christmas party carries the holiday surcharge', async () => {
+    const christmas = PRICES.surcharges[0]!.dates.find((date) => date > clock.day(40))!;
+    const { date: _date, ...undated } = inputs;
+    const response = await call(contact, postJson('/api/contact', inquiry({ eventDate: christmas, estimate: undated })));
+    expect(response.status).toBe(201);
+    const [row] = await rows();
+    expect(row!.estimate_request).toMatchObject({ date: christmas });
+    // 20% of the bar and its extras ($2,400 + $225 + $420 = $3,045): $609.
+    expect(row!.estimate!.lines.find((line) => line.id === 'holiday')).toMatchObject({ amountCents: 60900 });
+    expect(row!.estimate!.balance.dueOn).toBe(addDaysUtc(christmas, -PRICES.deposit.balanceDaysBefore));
+  });
+
   test('the owner\'s and the client\'s e-mails, as the SMTP server got them, carry the same lines and total', async () => {
     const response = await call(contact, postJson('/api/contact', inquiry({ eventDate, estimate: tampered })));
     expect(response.status).toBe(201);

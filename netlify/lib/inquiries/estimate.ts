@@ -18,14 +18,17 @@ export function invalidEstimateMessage(fields: FieldErrors): string {
 /**
  * Prices the estimate an inquiry carries (its inputs only: a total or lines sent with them are never read) under
  * today's price list, as POST /api/estimate does: the checked inputs with the server's figures, undefined when the
- * inquiry has none (absent or null), or a refusal whose words name the `estimate` field.
+ * inquiry has none (absent or null), or a refusal whose words name the `estimate` field. An estimate without a date
+ * is priced for the inquiry's event date (`eventDate`), so its surcharges and due dates are the event's.
  */
 export function priceInquiryEstimate(
   input: unknown,
+  eventDate: string,
   now: Date,
 ): Result<PricedRequest | undefined, EstimateRefusal, EstimateWords> {
   if (input === undefined || input === null) return done(undefined);
-  const priced = estimatePrice(input, { prices: PRICES, phone: BUSINESS_PHONE, now, locate: locateTexasZip });
+  const dated = typeof input === 'object' && !Array.isArray(input) && !('date' in input) ? { ...input, date: eventDate } : input;
+  const priced = estimatePrice(dated, { prices: PRICES, phone: BUSINESS_PHONE, now, locate: locateTexasZip });
   if (priced.ok) return done(priced.value);
   if (priced.code === 'outside_service_area') {
     const message = PRICES.copy.outsideServiceArea;
