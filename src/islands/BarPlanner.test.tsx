@@ -123,7 +123,8 @@ describe('BarPlanner: the plan', () => {
     const callUs = fillTemplate(PRICES.copy.tooManyGuests, { max: PRICES.guests.max, phone: BUSINESS_PHONE });
     await waitFor(() => expect(guests()).toHaveAccessibleDescription(callUs));
     expect(guests()).toHaveAttribute('aria-invalid', 'true');
-    expect(status()).toHaveTextContent(callUs);
+    // The live region is written a render after the field's message.
+    await waitFor(() => expect(status()).toHaveTextContent(callUs));
     expect(screen.queryByRole('link')).toBeNull();
     expect(fetchMock).not.toHaveBeenCalled();
     await retype(user, guests(), String(PRICES.guests.max));

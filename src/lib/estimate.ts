@@ -5,34 +5,37 @@ import * as v from 'valibot';
 import { createEstimateRequestSchema, type EstimateRequest, type EstimateRequestInput } from '@shared/schemas/estimate';
 import type { PriceList } from '@shared/schemas/price-list';
 
-/** The parts of the price list a page's islands read: the ranges, the choices, the deposit and the estimate's words. */
-type BrowserPart = 'guests' | 'hours' | 'bartenders' | 'packages' | 'serviceLevels' | 'addOns' | 'deposit' | 'copy';
-
-/** The price list as an island receives it: its choices and rules, without the sources (fewer bytes of HTML). */
+/** The price list as an island receives it: its choices and rules, without sources or what only the server reads. */
 export type BrowserPrices = {
   guests: Omit<PriceList['guests'], 'source'>;
   hours: Omit<PriceList['hours'], 'source'>;
   bartenders: Omit<PriceList['bartenders'], 'source'>;
-  packages: { [K in keyof PriceList['packages']]: Omit<PriceList['packages'][K], 'source'> };
+  packages: { [K in keyof PriceList['packages']]: Pick<PriceList['packages'][K], 'label'> };
   serviceLevels: PriceList['serviceLevels'];
-  addOns: Omit<PriceList['addOns'][number], 'source'>[];
+  addOns: Pick<PriceList['addOns'][number], 'id' | 'label' | 'unit' | 'priceCents' | 'packages'>[];
   deposit: Omit<PriceList['deposit'], 'source'>;
-  copy: PriceList['copy'];
+  /** The sentence above the largest party (the guests' rule says it). */
+  copy: Pick<PriceList['copy'], 'tooManyGuests'>;
 };
 
-/** What /services and /contact hand their islands (build time): the browser's part of `prices`, sources dropped. */
+/** What /services and /contact hand their islands (build time): the part of `prices` the browser reads, no more. */
 export function browserPrices(prices: PriceList): BrowserPrices {
-  const picked: Pick<PriceList, BrowserPart> = {
-    guests: prices.guests,
-    hours: prices.hours,
-    bartenders: prices.bartenders,
-    packages: prices.packages,
-    serviceLevels: prices.serviceLevels,
-    addOns: prices.addOns,
-    deposit: prices.deposit,
-    copy: prices.copy,
+  const { guests, hours, bartenders, serviceLevels, deposit } = prices;
+  const { source: _guests, ...guestRange } = guests;
+  const { source: _hours, ...hourRange } = hours;
+  const { source: _bartenders, ...ratio } = bartenders;
+  const { source: _deposit, ...terms } = deposit;
+  const label = (id: keyof PriceList['packages']) => ({ label: prices.packages[id].label });
+  return {
+    guests: guestRange,
+    hours: hourRange,
+    bartenders: ratio,
+    packages: { wedding: label('wedding'), private: label('private'), corporate: label('corporate') },
+    serviceLevels,
+    addOns: prices.addOns.map(({ id, label: name, unit, priceCents, packages }) => ({ id, label: name, unit, priceCents, packages })),
+    deposit: terms,
+    copy: { tooManyGuests: prices.copy.tooManyGuests },
   };
-  return JSON.parse(JSON.stringify(picked, (key, value: unknown) => (key === 'source' ? undefined : value))) as BrowserPrices;
 }
 
 /**
