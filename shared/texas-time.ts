@@ -20,6 +20,13 @@ const offsetFormat = new Intl.DateTimeFormat('en-US', {
   second: 'numeric',
 });
 
+const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeZone: 'UTC' });
+
+/** A YYYY-MM-DD date written out for people, e.g. "Saturday, June 20, 2026" (the date as chosen, no time zone shift). */
+export function formatLongDate(date: string): string {
+  return longDate.format(new Date(`${date}T00:00:00Z`));
+}
+
 /** Today's date in Texas as YYYY-MM-DD, judged at `now` (also: the Texas calendar date of any instant). */
 export function texasToday(now: Date): string {
   return isoDay.format(now);

@@ -13,9 +13,6 @@ const plannerLine = z.object({
   unit: plural,
   source,
 });
-const plannerLimit = z
-  .object({ min: z.number().int().min(1), max: z.number().int(), source })
-  .refine((limit) => limit.min <= limit.max, 'min must not exceed max');
 const plannerKind = z.enum(['beer', 'wine', 'spirits']);
 
 /** The bar planner on /services (one entry, `planner`): its ratios, each with its source, and its copy. */
@@ -24,10 +21,8 @@ export const barPlannerContentSchema = z.object({
   lead: text,
   /** The drinks are the host's and free to guests (TABC: a sale or a tip jar beside the alcohol is a sale). */
   hostNote: text,
-  limits: z.object({ guests: plannerLimit, hours: plannerLimit }),
+  // The guest and hours ranges and the bartender ratio are the price list's (content/prices.json): one source.
   drinks: z.object({ firstHour: z.number().positive(), laterHours: z.number().positive(), source }),
-  // The issue's rule of thumb: one bartender per 40-75 guests, two at minimum.
-  bartenders: z.object({ guestsPer: z.number().int().min(40).max(75), minimum: z.number().int().min(2), source }),
   kinds: z.record(plannerKind, z.object({ label: text, lines: z.array(plannerLine).min(1) })),
   mixes: z
     .array(
@@ -49,11 +44,33 @@ export const barPlannerContentSchema = z.object({
   perGuest: z.array(
     z.object({ id: z.string(), label: text, group: plannerGroup, perGuest: z.number().positive(), unitSize: z.number().positive(), unit: plural, source }),
   ),
-  /** The case the page shows before the island runs (and without JavaScript). */
-  example: z.object({ guests: z.number().int(), hours: z.number().int(), mix: z.string() }),
+  /**
+   * The case the page shows before the island runs (and without JavaScript): the plan's inputs and the estimate's.
+   * The page checks it with the estimate's own schema at build time.
+   */
+  example: z.object({
+    guests: z.number().int(),
+    hours: z.number().int(),
+    mix: z.string(),
+    packageId: z.string(),
+    serviceLevel: z.string(),
+    zip: z.string(),
+    addOns: z.array(z.string()),
+  }),
   copy: z.object({
-    labels: z.object({ guests: text, hours: text, mix: text }),
-    problems: z.object({ guests: template('min', 'max'), hours: template('min', 'max'), mix: text }),
+    labels: z.object({
+      guests: text,
+      hours: text,
+      mix: text,
+      packageId: text,
+      serviceLevel: text,
+      zip: text,
+      date: text,
+      addOns: text,
+    }),
+    hints: z.object({ zip: text, date: template('days'), addOns: text }),
+    // The guests' and hours' messages are the price list's rules' (shared/schemas/estimate.ts).
+    problems: z.object({ mix: text }),
     cocktail: template('name'),
     drinks: template('drinks', 'guests', 'hours'),
     groups: z.object({ alcohol: text, supplies: text }),
@@ -65,6 +82,29 @@ export const barPlannerContentSchema = z.object({
     rulesHeading: text,
     rulesLead: text,
     send: text,
+    sendPlan: text,
+    price: z.object({
+      heading: text,
+      itemHeader: text,
+      quantityHeader: text,
+      unitHeader: text,
+      amountHeader: text,
+      subtotal: text,
+      tax: text,
+      total: text,
+      deposit: template('percent'),
+      depositAll: template('days'),
+      balance: template('date'),
+      balanceUndated: template('days'),
+      pending: text,
+      failed: text,
+      retry: text,
+      refused: text,
+      announce: template('total'),
+      note: text,
+      /** An add-on's price beside its name, by how it is counted. */
+      addOnPrice: z.object({ flat: template('price'), perGuest: template('price'), perHour: template('price') }),
+    }),
     message: template('guests', 'hours', 'mix', 'drinks', 'lines', 'bartenders'),
   }),
 });

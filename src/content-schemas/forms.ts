@@ -20,6 +20,19 @@ const inquiryFormCopy = z.object({
   pending: text,
   success: toast,
   failure,
+  /** The estimate the planner's link attaches ("Estimate attached"): its summary, its total, and removing it. */
+  estimate: z.object({
+    heading: text,
+    summary: template('package', 'level', 'guests', 'hours', 'zip'),
+    addOns: template('addOns'),
+    pending: text,
+    total: template('total'),
+    failed: text,
+    refused: text,
+    note: text,
+    remove: text,
+    removed: text,
+  }),
 });
 
 /** The label of a field a visitor may leave empty: it says so ("Phone Number (optional)"). */

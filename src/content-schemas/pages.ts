@@ -1,6 +1,6 @@
 import type { SchemaContext } from 'astro:content';
 import { z } from 'astro/zod';
-import { icon, link, pageMeta, position, section } from './common';
+import { icon, link, pageMeta, position, section, template } from './common';
 
 /** Copy of each content page (headings, intros, calls to action), keyed by page; `page` narrows the shape. */
 export const pageSchema = z.discriminatedUnion('page', [
@@ -22,7 +22,13 @@ export const pageSchema = z.discriminatedUnion('page', [
     values: section,
     closing: section.extend({ cta: link }),
   }),
-  z.object({ page: z.literal('services'), ...pageMeta, stats: section, packages: section }),
+  z.object({
+    page: z.literal('services'),
+    ...pageMeta,
+    stats: section,
+    // Each card's starting price (price list, at build time) and what it is for.
+    packages: section.extend({ from: template('price'), fromNote: template('guests', 'hours', 'level', 'free', 'areas') }),
+  }),
   z.object({ page: z.literal('menu'), ...pageMeta, custom: section.extend({ cta: link }) }),
   z.object({ page: z.literal('faq'), ...pageMeta, more: section.extend({ cta: link }) }),
   z.object({ page: z.literal('notFound'), ...pageMeta, cta: link }),

@@ -1,37 +1,56 @@
-import { useEffect, useRef, useState } from 'react';
-import { mixOptions, parseWholeNumber, planBar, resultSummary, type CocktailChoice, type PlanInput, type PlannerRules } from '../lib/bar-planner';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { inquiryHref, parseWholeNumber, planBar, resultSummary, type CocktailChoice, type PlanInput, type PlannerRules } from '../lib/bar-planner';
+import { estimateInput, estimateParams, estimateSchema, type BrowserPrices, type EstimateChoice } from '../lib/estimate';
 import { useHydrated } from '../lib/use-hydrated';
 import styles from './BarPlanner.module.css';
-import Field from './form/Field';
+import PlanFields from './planner/PlanFields';
+import EstimateFields from './planner/EstimateFields';
 import PlanResults from './planner/PlanResults';
+import PriceStatus from './planner/PriceStatus';
+import { priceSummary, useEstimate, type Priced } from './planner/use-estimate';
 
 interface Props {
   /** The ratios and copy (content/bar-planner.json). */
   rules: PlannerRules;
   /** The signature cocktails a host can serve as the whole menu. */
   cocktails: CocktailChoice[];
-  /** The case shown first, and in the static HTML before (or without) JavaScript. */
-  initial: PlanInput;
+  /** The price list's ranges, choices and words (content/prices.json). */
+  prices: BrowserPrices;
+  /** The business's phone: the "call us" sentence above the largest party names it. */
+  phone: string;
+  /** The case shown first, and in the static HTML before (or without) JavaScript: the plan's and the estimate's inputs. */
+  initial: PlanInput & Omit<EstimateChoice, 'date'>;
+  /** The example's estimate, priced at build time by the function the server runs. */
+  initialEstimate: Priced;
 }
 
-/** Wait after the last change before a refusal shows or the summary is announced: not one per keystroke. */
+/** Wait after the last change before a refusal shows, the price is asked or the summary is announced. */
 const SETTLE_MS = 600;
 
 /**
- * The bar planner: guests, hours and the drink mix → the shopping list and the bartenders, updated as the inputs
- * change. A valid input shows at once; a refusal only once the visitor pauses, so typing "120" never flashes "1".
+ * Plan and price your bar: guests and hours typed once give the shopping list (worked out here, at once) and the
+ * price (asked of the server once the visitor pauses: the ZIP table stays there). A refusal shows once settled; the
+ * live region reads the plan and the total once both are settled.
  */
-export default function BarPlanner({ rules, cocktails, initial }: Props) {
+export default function BarPlanner({ rules, cocktails, prices, phone, initial, initialEstimate }: Props) {
   const hydrated = useHydrated();
   const [guests, setGuests] = useState(String(initial.guests));
   const [hours, setHours] = useState(String(initial.hours));
   const [mix, setMix] = useState(initial.mix);
-  const result = planBar({ guests: parseWholeNumber(guests), hours: parseWholeNumber(hours), mix }, rules, cocktails);
+  const [choice, setChoice] = useState<EstimateChoice>({ ...initial, date: '' });
+  const { copy } = rules;
+  const numbers = { guests: parseWholeNumber(guests), hours: parseWholeNumber(hours) };
+  const result = planBar({ ...numbers, mix }, rules, cocktails, prices, phone);
+  const input = estimateInput(choice, numbers.guests, numbers.hours, prices);
+  const inputKey = JSON.stringify(input);
+  const schema = useMemo(() => estimateSchema(prices, phone), [prices, phone]);
+  const estimate = useEstimate(initialEstimate, schema);
   const [settled, setSettled] = useState(result);
+  const [askedKey, setAskedKey] = useState(inputKey);
   // Empty until the visitor changes something: the page's first plan is read, not announced.
   const [announcement, setAnnouncement] = useState('');
   const changed = useRef(false);
-  const { copy, limits } = rules;
+  const asked = useRef(false);
 
   useEffect(() => {
     if (!changed.current) {
@@ -40,50 +59,52 @@ export default function BarPlanner({ rules, cocktails, initial }: Props) {
     }
     const timer = setTimeout(() => {
       setSettled(result);
-      setAnnouncement(resultSummary(result, copy));
+      setAskedKey(inputKey);
+      asked.current = true;
+      estimate.ask(input);
     }, SETTLE_MS);
     return () => clearTimeout(timer);
-  }, [guests, hours, mix]);
+  }, [guests, hours, mix, inputKey]);
+
+  useEffect(() => {
+    if (!asked.current || estimate.state.kind === 'pending') return;
+    setAnnouncement([resultSummary(settled, copy), priceSummary(estimate.state, copy.price)].filter(Boolean).join(' '));
+  }, [estimate.state]);
 
   const shown = result.ok ? result : settled;
-  // A refusal shows once settled, and goes as soon as the input is valid again.
+  // A refusal shows once settled, and goes as soon as the input is valid again (or, for the estimate's, is edited).
   const problems = result.ok || settled.ok ? {} : settled.problems;
-  const number = (value: string, set: (value: string) => void, limit: { min: number; max: number }) => ({
-    type: 'number',
-    inputMode: 'numeric' as const,
-    min: limit.min,
-    max: limit.max,
-    step: 1,
-    value,
-    disabled: !hydrated,
-    onChange: (event: { target: { value: string } }) => set(event.target.value),
-  });
+  const dirty = inputKey !== askedKey;
+  const refused = estimate.state.kind === 'refused' && !dirty ? estimate.state.fields : {};
+  const priced = estimate.state.kind === 'priced' && !dirty ? estimate.state : undefined;
+  const errors = { ...refused, ...problems };
 
   return (
     <div className={styles.planner}>
       <form className={styles.inputs} onSubmit={(event) => event.preventDefault()}>
-        <Field id="planner-guests" label={copy.labels.guests} error={problems.guests}>
-          {(control) => <input {...control} {...number(guests, setGuests, limits.guests)} name="guests" />}
-        </Field>
-        <Field id="planner-hours" label={copy.labels.hours} error={problems.hours}>
-          {(control) => <input {...control} {...number(hours, setHours, limits.hours)} name="hours" />}
-        </Field>
-        <Field id="planner-mix" label={copy.labels.mix} error={problems.mix}>
-          {(control) => (
-            <select {...control} name="mix" value={mix} disabled={!hydrated} onChange={(event) => setMix(event.target.value)}>
-              {mixOptions(rules, cocktails).map((option) => (
-                <option key={option.id} value={option.id}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <PlanFields
+          values={{ guests, hours, mix }}
+          set={{ guests: setGuests, hours: setHours, mix: setMix }}
+          rules={rules}
+          cocktails={cocktails}
+          prices={prices}
+          errors={errors}
+          disabled={!hydrated}
+        />
+        <EstimateFields choice={choice} onChange={setChoice} prices={prices} copy={copy} errors={errors} disabled={!hydrated} />
       </form>
       <p className="visually-hidden" role="status">
         {announcement}
       </p>
-      {shown.ok && <PlanResults plan={shown.plan} copy={copy} />}
+      <div className={styles.results}>
+        <PriceStatus estimate={estimate} waiting={dirty} prices={prices} copy={copy.price} />
+        {shown.ok && <PlanResults plan={shown.plan} copy={copy} />}
+        {shown.ok && (
+          <a className="btn btn--primary" href={inquiryHref(shown.plan, copy, priced ? estimateParams(priced.request) : {})}>
+            {priced ? copy.send : copy.sendPlan}
+          </a>
+        )}
+      </div>
     </div>
   );
 }

@@ -5,7 +5,14 @@ import { clock } from '../../tests/fixtures';
 import forms from '@content/forms.json';
 import cocktailsJson from '@content/cocktails.json';
 import plannerJson from '@content/bar-planner.json';
-import { MAX_PLAN_MESSAGE_LENGTH, planBar, planMessage, type PlannerRules } from '../lib/bar-planner';
+import { planBar, planMessage, type PlannerRules } from '../lib/bar-planner';
+import { browserPrices } from '../lib/estimate';
+import { MAX_PLAN_MESSAGE_LENGTH } from '../lib/plan-message';
+import { BUSINESS_PHONE, PRICES } from '@shared/prices';
+import { estimatePrice } from '@shared/pricing';
+import { locateTexasZip } from '@shared/places';
+import { formatCents } from '@shared/money';
+import { fillTemplate } from '@shared/template';
 import InquiryForm from './InquiryForm';
 import Toaster from './Toaster';
 
@@ -13,6 +20,7 @@ type FetchArgs = Parameters<typeof fetch>;
 
 const copy = forms.contact.form;
 const { labels } = copy;
+const prices = browserPrices(PRICES);
 
 let fetchMock: ReturnType<typeof vi.fn<(...args: FetchArgs) => Promise<Response>>>;
 
@@ -29,7 +37,7 @@ function setup() {
   const user = userEvent.setup();
   render(
     <>
-      <InquiryForm copy={copy} plan={plannerJson.planner.copy} />
+      <InquiryForm copy={copy} plan={plannerJson.planner.copy} prices={prices} phone={BUSINESS_PHONE} />
       <Toaster />
     </>,
   );
@@ -78,7 +86,7 @@ describe('InquiryForm', () => {
   });
 
   test('renders the honeypot hidden from people: aria-hidden wrapper, no tab stop, no autofill', () => {
-    const { container } = render(<InquiryForm copy={copy} plan={plannerJson.planner.copy} />);
+    const { container } = render(<InquiryForm copy={copy} plan={plannerJson.planner.copy} prices={prices} phone={BUSINESS_PHONE} />);
     const honeypot = container.querySelector<HTMLInputElement>('input[name="website"]');
     expect(honeypot).toHaveAttribute('tabindex', '-1');
     expect(honeypot).toHaveAttribute('autocomplete', 'off');
@@ -246,9 +254,8 @@ describe('InquiryForm', () => {
     await user.click(submitButton());
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
     expect(key(2)).toBe(key(0));
-    // A change the schema keeps (85 guests → 121; a typed 0 would make 850, over the guest range, refused in the form).
-    await user.clear(field(labels.guestCount));
-    await user.type(field(labels.guestCount), '121');
+    // 85 → 86 (a zero would make 850, above the guest range, and never be sent).
+    await user.type(field(labels.guestCount), '{Backspace}6');
     await user.click(submitButton());
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(4));
     expect(key(3)).not.toBe(key(0));
@@ -282,7 +289,7 @@ describe('InquiryForm, opened with the bar planner\'s numbers in the address', (
   }
   const query = (values: Record<string, string>) => `?${new URLSearchParams(values)}`;
   const rules = plannerJson.planner as unknown as PlannerRules;
-  const planned = planBar({ guests: 120, hours: 5, mix: 'spirits' }, rules, cocktailsJson);
+  const planned = planBar({ guests: 120, hours: 5, mix: 'spirits' }, rules, cocktailsJson, prices, BUSINESS_PHONE);
   if (!planned.ok) throw new Error('the example plan is out of range');
   const PLAN = planMessage(planned.plan, rules.copy);
 
@@ -361,5 +368,154 @@ describe('InquiryForm, opened with the bar planner\'s numbers in the address', (
     await act(async () => {});
     for (const name of ['firstName', 'email', 'eventLocation', 'guestCount', 'message'] as const) expect(field(labels[name])).toHaveValue('');
     expect(window.location.search).toBe(`?${new URLSearchParams({ firstName: 'Mallory', email: 'mallory@example.com', eventLocation: 'Nowhere' })}`);
+  });
+});
+
+describe('InquiryForm, opened with an estimate in the address ("Send this estimate with my inquiry")', () => {
+  const estimateCopy = copy.estimate;
+  const ESTIMATE_DATE = clock.day(120);
+  const params = {
+    guestCount: '120',
+    package: 'wedding',
+    level: 'premium',
+    hours: '5',
+    zip: '78701',
+    addOns: 'champagne-toast,mocktail-bar',
+    date: ESTIMATE_DATE,
+  };
+  const priced = estimatePrice(
+    { packageId: 'wedding', serviceLevel: 'premium', guests: 120, hours: 5, zip: '78701', addOns: ['champagne-toast', 'mocktail-bar'] },
+    { prices: PRICES, phone: BUSINESS_PHONE, now: clock.now, locate: locateTexasZip },
+  );
+  if (!priced.ok) throw new Error('the sample estimate has no price');
+  const TOTAL = fillTemplate(estimateCopy.total, { total: formatCents(priced.value.estimate.totalCents) });
+
+  /** Answers /api/estimate with `estimate` and /api/contact with 201. */
+  function answerEstimate(estimate: () => Promise<Response> = async () => Response.json({ estimate: priced.ok && priced.value.estimate })) {
+    answerWith(async () => Response.json({ id: 'inq_1' }, { status: 201 }));
+    fetchMock.mockImplementation(async (url) => (url === '/api/estimate' ? estimate() : Response.json({ id: 'inq_1' }, { status: 201 })));
+  }
+  const calls = (path: string) => fetchMock.mock.calls.filter(([url]) => url === path);
+  const section = () => screen.getByRole('region', { name: estimateCopy.heading });
+
+  function openWith(values: Record<string, string>) {
+    window.history.replaceState(null, '', `/contact?${new URLSearchParams(values)}`);
+    return setup();
+  }
+
+  async function fillTheRest(user: ReturnType<typeof userEvent.setup>) {
+    await user.type(field(labels.firstName), 'Dolly');
+    await user.type(field(labels.lastName), 'Parton');
+    await user.type(field(labels.email), 'dolly@example.com');
+    await user.type(field(labels.phone), '(512) 555-0199');
+    await user.selectOptions(field(labels.eventType), 'Wedding');
+    await user.type(field(labels.eventLocation), 'Austin, TX');
+  }
+
+  test('shows "Estimate attached" with what it holds and its total, asked once; fills the guests and date; cleans the address', async () => {
+    answerEstimate();
+    openWith(params);
+    expect(await screen.findByText(TOTAL)).toBeInTheDocument();
+    const shown = section();
+    expect(shown).toHaveTextContent(
+      fillTemplate(estimateCopy.summary, { package: PRICES.packages.wedding.label, level: PRICES.serviceLevels.premium.short, guests: 120, hours: 5, zip: '78701' }),
+    );
+    expect(shown).toHaveTextContent('Champagne toast and Mocktail bar');
+    expect(calls('/api/estimate')).toHaveLength(1);
+    expect(JSON.parse(String(calls('/api/estimate')[0]?.[1]?.body))).toEqual({
+      packageId: 'wedding',
+      serviceLevel: 'premium',
+      guests: 120,
+      hours: 5,
+      zip: '78701',
+      addOns: ['champagne-toast', 'mocktail-bar'],
+      date: ESTIMATE_DATE,
+    });
+    expect(field(labels.guestCount)).toHaveValue('120');
+    expect(field(labels.eventDate)).toHaveValue(ESTIMATE_DATE);
+    expect(window.location.search).toBe('');
+  });
+
+  test('sends the estimate with the inquiry, with the form\'s own guest count and event date', async () => {
+    answerEstimate();
+    const { user } = openWith(params);
+    await screen.findByText(TOTAL);
+    await fillTheRest(user);
+    await user.clear(field(labels.guestCount));
+    await user.type(field(labels.guestCount), '140');
+    const date = clock.day(150);
+    await user.clear(field(labels.eventDate));
+    await user.type(field(labels.eventDate), date);
+    await user.click(submitButton());
+    await waitFor(() => expect(calls('/api/contact')).toHaveLength(1));
+    const body = JSON.parse(String(calls('/api/contact')[0]?.[1]?.body));
+    expect(body.guestCount).toBe('140');
+    expect(body.estimate).toEqual({
+      packageId: 'wedding',
+      serviceLevel: 'premium',
+      guests: 140,
+      hours: 5,
+      zip: '78701',
+      addOns: ['champagne-toast', 'mocktail-bar'],
+      date,
+    });
+    // Sent: the form is empty again, and the estimate goes with it.
+    await waitFor(() => expect(screen.queryByRole('region', { name: estimateCopy.heading })).toBeNull());
+  });
+
+  test('"Remove the estimate" takes it off: a note says so and takes the focus, and the inquiry goes without it', async () => {
+    answerEstimate();
+    const { user } = openWith(params);
+    await screen.findByText(TOTAL);
+    await user.click(within(section()).getByRole('button', { name: estimateCopy.remove }));
+    expect(screen.queryByRole('region', { name: estimateCopy.heading })).toBeNull();
+    expect(screen.getByText(estimateCopy.removed)).toHaveFocus();
+    await fillTheRest(user);
+    await user.click(submitButton());
+    await waitFor(() => expect(calls('/api/contact')).toHaveLength(1));
+    expect(JSON.parse(String(calls('/api/contact')[0]?.[1]?.body))).not.toHaveProperty('estimate');
+  });
+
+  test('works by keyboard: Tab reaches "Remove the estimate", Enter removes it', async () => {
+    answerEstimate();
+    const { user } = openWith(params);
+    await screen.findByText(TOTAL);
+    field(labels.message).focus();
+    await user.tab();
+    expect(within(section()).getByRole('button', { name: estimateCopy.remove })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByText(estimateCopy.removed)).toHaveFocus();
+  });
+
+  test('when the total cannot be asked, says so and still sends the estimate', async () => {
+    answerEstimate(() => Promise.reject(new TypeError('Failed to fetch')));
+    const { user } = openWith(params);
+    expect(await screen.findByText(estimateCopy.failed)).toBeInTheDocument();
+    await fillTheRest(user);
+    await user.click(submitButton());
+    await waitFor(() => expect(calls('/api/contact')).toHaveLength(1));
+    expect(JSON.parse(String(calls('/api/contact')[0]?.[1]?.body)).estimate.packageId).toBe('wedding');
+  });
+
+  test('an estimate the server cannot price is not attached, and a note says so', async () => {
+    const refusal = { error: { code: 'outside_service_area', message: PRICES.copy.outsideServiceArea, fields: { zip: PRICES.copy.outsideServiceArea } } };
+    answerEstimate(async () => Response.json(refusal, { status: 400 }));
+    openWith({ ...params, zip: '10001' });
+    expect(await screen.findByText(estimateCopy.refused)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: estimateCopy.heading })).toBeNull();
+  });
+
+  test.each([
+    ['an unknown package', { package: 'funeral' }],
+    ['hours out of range', { hours: '12' }],
+    ['a ZIP that is not 5 digits', { zip: '787' }],
+    ['an add-on the package does not offer', { addOns: 'branded-menus' }],
+    ['more guests than the range', { guestCount: '351' }],
+  ])('attaches nothing for %s, asks nothing, and cleans the address', async (_name, patch) => {
+    answerEstimate();
+    openWith({ ...params, ...patch });
+    await waitFor(() => expect(window.location.search).toBe(''));
+    expect(screen.queryByRole('region', { name: estimateCopy.heading })).toBeNull();
+    expect(calls('/api/estimate')).toHaveLength(0);
   });
 });

@@ -1,11 +1,15 @@
-import { useEffect, useRef, type InputEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type InputEvent } from 'react';
 import * as v from 'valibot';
 import type { InquiryFormCopy } from '../content-schemas/forms';
 import { submitInquiry } from '../lib/api';
-import { readPlanMessage, type PlanMessageCopy } from '../lib/bar-planner';
+import type { PlanMessageCopy } from '../lib/plan-message';
+import type { BrowserPrices } from '../lib/estimate';
+import { readInquiryAddress, withEstimate, type AddressRules } from '../lib/inquiry-address';
 import { useHydrated } from '../lib/use-hydrated';
-import { GuestCountSchema, INQUIRY_EVENT_TYPES, InquirySchema } from '@shared/schemas/inquiry';
+import type { EstimateRequest } from '@shared/schemas/estimate';
+import { INQUIRY_EVENT_TYPES, InquirySchema } from '@shared/schemas/inquiry';
 import { showToast } from '../stores/toasts';
+import AttachedEstimate from './contact/AttachedEstimate';
 import Field, { Options } from './form/Field';
 import Honeypot from './form/Honeypot';
 import styles from './form/form.module.css';
@@ -18,27 +22,13 @@ interface Props {
   labelledBy?: string;
   /** The bar planner's message words (content/bar-planner.json): only a message of their shape is filled in. */
   plan: PlanMessageCopy;
+  /** The price list's part the estimate's schema and summary read (content/prices.json). */
+  prices: BrowserPrices;
+  /** The business's phone (the estimate's "call us" sentence). */
+  phone: string;
 }
 
 type FieldName = keyof InquiryFormCopy['labels'];
-
-/**
- * Address parameters the form fills a field from (the bar planner's "Send these numbers"), each read by its rule: the
- * guest count as the form takes it, the message only in the planner's own shape (readPlanMessage).
- */
-function prefillRules(plan: PlanMessageCopy): Record<'guestCount' | 'message', (raw: string) => string | undefined> {
-  return {
-    guestCount: (raw) => {
-      const parsed = v.safeParse(GuestCountSchema, raw);
-      return parsed.success ? parsed.output : undefined;
-    },
-    message: (raw) => {
-      const text = readPlanMessage(raw, plan);
-      const parsed = text === undefined ? undefined : v.safeParse(InquirySchema.entries.message, text);
-      return parsed?.success ? parsed.output : undefined;
-    },
-  };
-}
 
 /** Makes a text box as tall as its text (never shorter than its rows), so nothing it holds is out of sight. */
 function fitToContent(box: HTMLTextAreaElement): void {
@@ -48,26 +38,20 @@ function fitToContent(box: HTMLTextAreaElement): void {
 }
 
 /**
- * Fills the empty fields named in the address (?guestCount=120&message=...) with what their rules accept and removes
- * those parameters from the address. Anything else is ignored: a stranger's link cannot put words in the visitor's
- * message.
+ * Fills the empty fields the address names (?guestCount=120&message=…&package=…) with what their rules accept,
+ * removes the parameters the form reads from the address, and answers the estimate it carries, if any.
  */
-function prefillFromAddress(form: HTMLFormElement, plan: PlanMessageCopy): void {
-  const url = new URL(window.location.href);
-  let found = false;
-  for (const [name, read] of Object.entries(prefillRules(plan))) {
-    const raw = url.searchParams.get(name);
-    if (raw === null) continue;
-    found = true;
-    url.searchParams.delete(name);
-    const value = read(raw);
+function prefillFromAddress(form: HTMLFormElement, rules: AddressRules): EstimateRequest | undefined {
+  const { fills, estimate, cleaned } = readInquiryAddress(new URL(window.location.href), rules);
+  for (const [name, value] of Object.entries(fills)) {
     const control = form.elements.namedItem(name);
     if (value && (control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement) && !control.value) {
       control.value = value;
       if (control instanceof HTMLTextAreaElement) fitToContent(control);
     }
   }
-  if (found) window.history.replaceState(window.history.state, '', url);
+  if (cleaned) window.history.replaceState(window.history.state, '', cleaned);
+  return estimate;
 }
 
 /**
@@ -75,20 +59,27 @@ function prefillFromAddress(form: HTMLFormElement, plan: PlanMessageCopy): void 
  * field's message next to it (also a 400's `fields` from the server), keeps the input on failure, resets on success.
  * Until hydrated (or with JavaScript off) the submit button stays disabled: the API only takes JSON.
  */
-export default function InquiryForm({ copy, labelledBy, plan }: Props) {
+export default function InquiryForm({ copy, labelledBy, plan, prices, phone }: Props) {
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
+  // The estimate the planner's link attached, until the visitor removes it or sends it.
+  const [attached, setAttached] = useState<EstimateRequest>();
+  const attachedNow = useRef(attached);
+  attachedNow.current = attached;
   useEffect(() => {
-    if (formRef.current) prefillFromAddress(formRef.current, plan);
-  }, [plan]);
+    if (formRef.current) setAttached(prefillFromAddress(formRef.current, { plan, prices, phone }));
+  }, [plan, prices, phone]);
+  // The inquiry's own schema, then the attached estimate with the form's guest count and date: sent, and keyed, as one.
+  const schema = useMemo(() => v.pipe(InquirySchema, v.transform((values) => withEstimate(values, attachedNow.current))), []);
   const { pending, errors, onSubmit, clearError } = useApiForm({
-    schema: InquirySchema,
+    schema,
     send: submitInquiry,
     failure: copy.failure,
     // SPEC §8: the toast shows the error message ("500: boom" from a proxy), the fallback only without an answer.
     failureShowsStatus: true,
     onSuccess: (_answer, { form }) => {
       form.reset();
+      setAttached(undefined);
       showToast(copy.success);
     },
   });
@@ -149,6 +140,7 @@ export default function InquiryForm({ copy, labelledBy, plan }: Props) {
         </Field>
       </div>
       <Field {...field('message')}>{(control) => <textarea {...control} name="message" rows={4} />}</Field>
+      <AttachedEstimate request={attached} prices={prices} copy={copy.estimate} onDetach={() => setAttached(undefined)} />
       <Honeypot idPrefix="inquiry" />
       <button type="submit" className={`btn btn--primary ${styles.submit}`} disabled={!hydrated || pending}>
         {pending ? copy.pending : copy.submit}

@@ -6,9 +6,19 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import AvailabilityChecker from './AvailabilityChecker';
 import forms from '@content/forms.json';
 import plannerJson from '@content/bar-planner.json';
+import cocktailsJson from '@content/cocktails.json';
+import { estimatePrice } from '@shared/pricing';
+import { locateTexasZip } from '@shared/places';
+import { BUSINESS_PHONE, PRICES } from '@shared/prices';
+import type { PlannerRules } from '../lib/bar-planner';
+import { browserPrices } from '../lib/estimate';
+import BarPlanner from './BarPlanner';
 import InquiryForm from './InquiryForm';
 import Toaster from './Toaster';
-import { checkerBusiness } from '../../tests/fixtures';
+import { checkerBusiness, clock } from '../../tests/fixtures';
+
+const prices = browserPrices(PRICES);
+const inquiryForm = () => <InquiryForm copy={forms.contact.form} plan={plannerJson.planner.copy} prices={prices} phone={BUSINESS_PHONE} />;
 
 /** Renders like Astro's build (server HTML), then hydrates like the browser, reporting any mismatch. */
 async function serverRenderThenHydrate(element: ReactElement) {
@@ -38,16 +48,40 @@ const business = checkerBusiness;
 
 describe('server-rendered islands', () => {
   test('the inquiry form is complete in the server HTML with its submit disabled, and enabled once hydrated', async () => {
-    const html = renderToString(<InquiryForm copy={forms.contact.form} plan={plannerJson.planner.copy} />);
+    const html = renderToString(inquiryForm());
     const parsed = parseHtml(html);
     for (const label of Object.values(forms.contact.form.labels)) {
       expect([...parsed.querySelectorAll('label')].map((node) => node.textContent)).toContain(label);
     }
     expect(parsed.querySelector('button[type="submit"]')).toHaveAttribute('disabled');
 
-    const { recoverable, unmount } = await serverRenderThenHydrate(<InquiryForm copy={forms.contact.form} plan={plannerJson.planner.copy} />);
+    const { recoverable, unmount } = await serverRenderThenHydrate(inquiryForm());
     expect(recoverable).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: forms.contact.form.submit })).toBeEnabled();
+    unmount();
+  });
+
+  test('the planner renders its example plan and price in the server HTML, inputs disabled, and hydrates without a mismatch', async () => {
+    const { example } = plannerJson.planner;
+    const { mix: _mix, ...input } = example;
+    const priced = estimatePrice(input, { prices: PRICES, phone: BUSINESS_PHONE, now: clock.now, locate: locateTexasZip });
+    if (!priced.ok) throw new Error('the example has no price');
+    const planner = () => (
+      <BarPlanner
+        rules={plannerJson.planner as unknown as PlannerRules}
+        cocktails={cocktailsJson.map(({ id, name }) => ({ id, name }))}
+        prices={prices}
+        phone={BUSINESS_PHONE}
+        initial={example as Parameters<typeof BarPlanner>[0]['initial']}
+        initialEstimate={priced.value}
+      />
+    );
+    const parsed = parseHtml(renderToString(planner()));
+    expect(parsed.querySelector('input[name="guests"]')).toHaveAttribute('disabled');
+    expect(parsed.querySelector('caption')?.textContent).toBe(plannerJson.planner.copy.price.heading);
+    const { recoverable, unmount } = await serverRenderThenHydrate(planner());
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(screen.getByLabelText(plannerJson.planner.copy.labels.guests)).toBeEnabled();
     unmount();
   });
 

@@ -5,12 +5,18 @@
  */
 import { parseApiError, type FieldErrors } from '@shared/schemas/api-error';
 import type { Availability, Booking, BookingOutput } from '@shared/schemas/booking';
+import type { EstimateRequestInput } from '@shared/schemas/estimate';
 import { IDEMPOTENCY_KEY_HEADER } from '@shared/schemas/idempotency-key';
 import type { InquiryOutput } from '@shared/schemas/inquiry';
+import type { Estimate } from '@shared/pricing';
 
-/** Per-request options of a write: the submission's idempotency key, sent as the `Idempotency-Key` header. */
+/**
+ * Per-request options: a write's idempotency key, sent as the `Idempotency-Key` header, and a signal that abandons
+ * the request (a newer one replaced it).
+ */
 export interface WriteOptions {
   idempotencyKey?: string;
+  signal?: AbortSignal;
 }
 
 /** A non-OK answer from the API: its status, its body (parsed when JSON), the server's message and a 400's fields. */
@@ -66,7 +72,7 @@ export function newIdempotencyKey(): string {
 
 /** Sends one request; resolves with the raw OK response, rejects with ApiError on any non-OK answer. */
 export async function apiRequest(method: string, url: string, body?: unknown, options: WriteOptions = {}): Promise<Response> {
-  const init: RequestInit = { method, credentials: 'include' };
+  const init: RequestInit = { method, credentials: 'include', ...(options.signal ? { signal: options.signal } : {}) };
   if (body !== undefined) {
     const headers: Record<string, string> = { 'Content-Type': 'application/json' };
     if (options.idempotencyKey) headers[IDEMPOTENCY_KEY_HEADER] = options.idempotencyKey;
@@ -90,15 +96,17 @@ export async function postJson<T>(url: string, body: unknown, options?: WriteOpt
   return (await (await apiRequest('POST', url, body, options)).json()) as T;
 }
 
-/**
- * POST /api/contact: sends a validated inquiry, with the inputs of an estimate (EstimateRequestInput) when the visitor
- * priced one: the server checks and prices them again; answers 201 { id }.
- */
-export function submitInquiry(
-  inquiry: InquiryOutput & { estimate?: unknown },
-  options?: WriteOptions,
-): Promise<{ id: string }> {
+/** An inquiry as sent: the validated fields and, when the visitor keeps one attached, the estimate's inputs. */
+export type InquiryRequest = InquiryOutput & { estimate?: EstimateRequestInput };
+
+/** POST /api/contact: sends a validated inquiry; answers 201 { id }. */
+export function submitInquiry(inquiry: InquiryRequest, options?: WriteOptions): Promise<{ id: string }> {
   return postJson('/api/contact', inquiry, options);
+}
+
+/** POST /api/estimate: the price of an estimate's inputs (a read: nothing stored); 400 with its fields when refused. */
+export async function fetchEstimate(request: EstimateRequestInput, signal?: AbortSignal): Promise<Estimate> {
+  return (await postJson<{ estimate: Estimate }>('/api/estimate', request, { signal })).estimate;
 }
 
 /** GET /api/availability/{date}: the free slot keys of one YYYY-MM-DD date. */

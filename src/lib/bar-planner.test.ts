@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import cocktailsJson from '@content/cocktails.json';
 import plannerJson from '@content/bar-planner.json';
+import * as v from 'valibot';
 import {
-  MAX_PLAN_MESSAGE_LENGTH,
   bartendersFor,
   inquiryHref,
   mixOptions,
@@ -10,27 +10,34 @@ import {
   planBar,
   planMessage,
   quantityText,
-  readPlanMessage,
   roundUp,
   totalDrinks,
   withoutSources,
   type PlanInput,
   type PlannerRules,
 } from './bar-planner';
+import { MAX_PLAN_MESSAGE_LENGTH, readPlanMessage } from './plan-message';
+import { browserPrices } from './estimate';
 import type { BarPlannerContent } from '../content-schemas/bar-planner';
+import { bartendersFor as pricingBartenders } from '@shared/pricing';
+import { BUSINESS_PHONE, PRICES } from '@shared/prices';
+import { guestsRule, hoursRule } from '@shared/schemas/estimate';
 import { fillTemplate } from '@shared/template';
 
 // The content as the page reads it (the JSON's strings are wider than the schema's unions), and as the island gets it.
 const content = plannerJson.planner as unknown as BarPlannerContent;
 const rules: PlannerRules = content;
 const cocktails = cocktailsJson.map(({ id, name }) => ({ id, name }));
+// The price list as the island gets it: the guest and hours ranges and the bartender ratio are its.
+const prices = browserPrices(PRICES);
+const plan = (input: PlanInput, planRules: PlannerRules = rules, menu = cocktails) => planBar(input, planRules, menu, prices, BUSINESS_PHONE);
 
 /** The plan's shopping list as { line id: quantity }. */
 function quantities(input: PlanInput) {
-  const result = planBar(input, rules, cocktails);
+  const result = plan(input);
   if (!result.ok) throw new Error(`no plan: ${JSON.stringify(result.problems)}`);
-  const { plan } = result;
-  return { drinks: plan.drinks, bartenders: plan.bartenders, lines: Object.fromEntries(plan.lines.map((line) => [line.id, line.quantity])) };
+  const { drinks, bartenders, lines } = result.plan;
+  return { drinks, bartenders, lines: Object.fromEntries(lines.map((line) => [line.id, line.quantity])) };
 }
 
 describe('planBar', () => {
@@ -69,16 +76,17 @@ describe('planBar', () => {
       expected: { drinks: 50, bartenders: 2, lines: { beer: 3, ice: 4, cups: 2 } },
     },
     {
-      case: 'the largest party, 200 guests × 8 h wine: 200×9=1800 glasses → 360 bottles',
-      input: { guests: 200, hours: 8, mix: 'wine' },
-      expected: { drinks: 1800, bartenders: 4, lines: { wine: 360, ice: 30, cups: 12 } },
+      case: 'the largest party, 350 guests × 8 h wine: 350×9=3150 glasses → 630 bottles',
+      input: { guests: 350, hours: 8, mix: 'wine' },
+      // ice 525 lb → 52.5 → 53 bags; cups 1050 → 21 sleeves; 350/50 = 7 bartenders
+      expected: { drinks: 3150, bartenders: 7, lines: { wine: 630, ice: 53, cups: 21 } },
     },
   ])('$case', ({ input, expected }) => {
     expect(quantities(input)).toEqual(expected);
   });
 
   test('a cocktail without lines of its own gets bottles of its spirit and a generic garnish line', () => {
-    const result = planBar({ guests: 30, hours: 3, mix: 'new-one' }, rules, [{ id: 'new-one', name: 'New One' }]);
+    const result = plan({ guests: 30, hours: 3, mix: 'new-one' }, rules, [{ id: 'new-one', name: 'New One' }]);
     expect(result.ok && result.plan.lines.map((line) => [line.id, line.quantity])).toEqual([
       ['spirit', 8], // 120 / 16 = 7.5
       ['garnish', 15],
@@ -90,44 +98,49 @@ describe('planBar', () => {
 
   test('every signature cocktail has a plan with whole, positive quantities', () => {
     for (const cocktail of cocktails) {
-      const result = planBar({ guests: 75, hours: 4, mix: cocktail.id }, rules, cocktails);
+      const result = plan({ guests: 75, hours: 4, mix: cocktail.id });
       expect(result.ok, cocktail.id).toBe(true);
       for (const line of result.ok ? result.plan.lines : []) expect(Number.isInteger(line.quantity) && line.quantity > 0, line.id).toBe(true);
     }
   });
 
-  const { guests, hours } = rules.limits;
-  const guestsProblem = fillTemplate(rules.copy.problems.guests, guests);
-  const hoursProblem = fillTemplate(rules.copy.problems.hours, hours);
+  const { guests, hours } = PRICES;
+  /** The price list's own rule's message for `value` (the inquiry, the booking and the estimate say the same). */
+  const messageOf = (schema: v.GenericSchema, value: number) => {
+    const result = v.safeParse(schema, value);
+    return result.success ? undefined : result.issues[0].message;
+  };
+  const guestsProblem = (value: number) => messageOf(guestsRule(PRICES, BUSINESS_PHONE), value);
+  const hoursProblem = (value: number) => messageOf(hoursRule(PRICES), value);
+  const callUs = fillTemplate(PRICES.copy.tooManyGuests, { max: guests.max, phone: BUSINESS_PHONE });
   test.each([
-    { input: { guests: guests.min - 1, hours: 4, mix: 'beer' }, problems: { guests: guestsProblem } },
-    { input: { guests: guests.max + 1, hours: 4, mix: 'beer' }, problems: { guests: guestsProblem } },
-    { input: { guests: Number.NaN, hours: 4, mix: 'beer' }, problems: { guests: guestsProblem } },
-    { input: { guests: 50.5, hours: 4, mix: 'beer' }, problems: { guests: guestsProblem } },
-    { input: { guests: Number.POSITIVE_INFINITY, hours: 4, mix: 'beer' }, problems: { guests: guestsProblem } },
-    { input: { guests: 50, hours: hours.min - 1, mix: 'beer' }, problems: { hours: hoursProblem } },
-    { input: { guests: 50, hours: hours.max + 1, mix: 'beer' }, problems: { hours: hoursProblem } },
-    { input: { guests: 50, hours: Number.NaN, mix: 'beer' }, problems: { hours: hoursProblem } },
+    { input: { guests: guests.min - 1, hours: 4, mix: 'beer' }, problems: { guests: guestsProblem(guests.min - 1) } },
+    { input: { guests: guests.max + 1, hours: 4, mix: 'beer' }, problems: { guests: callUs } },
+    { input: { guests: Number.NaN, hours: 4, mix: 'beer' }, problems: { guests: guestsProblem(Number.NaN) } },
+    { input: { guests: 50.5, hours: 4, mix: 'beer' }, problems: { guests: guestsProblem(50.5) } },
+    { input: { guests: Number.POSITIVE_INFINITY, hours: 4, mix: 'beer' }, problems: { guests: guestsProblem(Number.POSITIVE_INFINITY) } },
+    { input: { guests: 50, hours: hours.min - 1, mix: 'beer' }, problems: { hours: hoursProblem(hours.min - 1) } },
+    { input: { guests: 50, hours: hours.max + 1, mix: 'beer' }, problems: { hours: hoursProblem(hours.max + 1) } },
+    { input: { guests: 50, hours: Number.NaN, mix: 'beer' }, problems: { hours: hoursProblem(Number.NaN) } },
     { input: { guests: 50, hours: 4, mix: 'absinthe' }, problems: { mix: rules.copy.problems.mix } },
-    { input: { guests: -1, hours: 0, mix: '' }, problems: { guests: guestsProblem, hours: hoursProblem, mix: rules.copy.problems.mix } },
-  ])('refuses $input with a message, never NaN', ({ input, problems }) => {
-    expect(planBar(input, rules, cocktails)).toEqual({ ok: false, problems });
+    { input: { guests: -1, hours: 0, mix: '' }, problems: { guests: guestsProblem(-1), hours: hoursProblem(0), mix: rules.copy.problems.mix } },
+  ])('refuses $input with the price list\'s message, never NaN', ({ input, problems }) => {
+    for (const message of Object.values(problems)) expect(message).toMatch(/^Please|call us/);
+    expect(plan(input)).toEqual({ ok: false, problems });
   });
 
-  test('the limits are the FAQ\'s: 25 guests (the minimum fee) to 200 (the top of the sweet spot)', () => {
-    expect([guests.min, guests.max]).toEqual([25, 200]);
-    expect(planBar({ guests: guests.min, hours: hours.min, mix: 'beer' }, rules, cocktails).ok).toBe(true);
-    expect(planBar({ guests: guests.max, hours: hours.max, mix: 'beer' }, rules, cocktails).ok).toBe(true);
+  test('the range is the price list\'s, the one the inquiry and the booking take: above it, "call us"', () => {
+    expect(plan({ guests: guests.min, hours: hours.min, mix: 'beer' }).ok).toBe(true);
+    expect(plan({ guests: guests.max, hours: hours.max, mix: 'beer' }).ok).toBe(true);
+    expect(callUs).toContain(BUSINESS_PHONE);
+    expect(plan({ guests: guests.max + 1, hours: 4, mix: 'beer' })).toEqual({ ok: false, problems: { guests: callUs } });
   });
 });
 
 describe('the ratios', () => {
   test('every ratio states its source', () => {
     const sources = [
-      content.limits.guests,
-      content.limits.hours,
       content.drinks,
-      content.bartenders,
       ...Object.values(content.kinds).flatMap((kind) => kind.lines),
       ...content.mixes,
       ...Object.values(content.cocktails).flat(),
@@ -141,18 +154,24 @@ describe('the ratios', () => {
     const stripped = withoutSources(content);
     expect(JSON.stringify(stripped)).not.toContain('"source"');
     const input = { guests: 80, hours: 4, mix: 'balanced' };
-    expect(planBar(input, stripped, cocktails)).toEqual(planBar(input, rules, cocktails));
+    expect(plan(input, stripped)).toEqual(plan(input));
   });
 
   test('lines exist only for cocktails of the menu', () => {
     for (const id of Object.keys(rules.cocktails)) expect(cocktails.map((cocktail) => cocktail.id)).toContain(id);
   });
 
-  test('one bartender per 40-75 guests, two at minimum', () => {
-    expect(rules.bartenders.guestsPer).toBeGreaterThanOrEqual(40);
-    expect(rules.bartenders.guestsPer).toBeLessThanOrEqual(75);
-    expect(bartendersFor(25, rules)).toBe(2);
-    expect(bartendersFor(200, rules)).toBe(Math.max(2, Math.ceil(200 / rules.bartenders.guestsPer)));
+  test('one bartender per 40-75 guests, two at minimum: the price list\'s ratio', () => {
+    expect(PRICES.bartenders.guestsPer).toBeGreaterThanOrEqual(40);
+    expect(PRICES.bartenders.guestsPer).toBeLessThanOrEqual(75);
+    expect(bartendersFor(25, prices.bartenders)).toBe(2);
+    expect(bartendersFor(200, prices.bartenders)).toBe(Math.max(2, Math.ceil(200 / PRICES.bartenders.guestsPer)));
+  });
+
+  test('counts the bartenders the estimate bills, for every party the price list takes', () => {
+    for (let count = PRICES.guests.min; count <= PRICES.guests.max; count++) {
+      expect(bartendersFor(count, prices.bartenders), `${count} guests`).toBe(pricingBartenders(count, PRICES.bartenders));
+    }
   });
 
   test('a little more in the first hour, about one drink per guest per hour after', () => {
@@ -195,7 +214,7 @@ describe('helpers', () => {
   });
 
   test('the inquiry link carries only the guest count and the plan as plain text', () => {
-    const result = planBar({ guests: 50, hours: 4, mix: 'beer-wine' }, rules, cocktails);
+    const result = plan({ guests: 50, hours: 4, mix: 'beer-wine' });
     if (!result.ok) throw new Error('no plan');
     const url = new URL(inquiryHref(result.plan, rules.copy), 'https://example.com');
     expect(url.pathname).toBe('/contact');
@@ -211,10 +230,10 @@ describe('readPlanMessage', () => {
   const { copy } = rules;
   const plans = mixOptions(rules, cocktails).flatMap(({ id }) =>
     [
-      { guests: rules.limits.guests.min, hours: rules.limits.hours.min },
-      { guests: rules.limits.guests.max, hours: rules.limits.hours.max },
+      { guests: PRICES.guests.min, hours: PRICES.hours.min },
+      { guests: PRICES.guests.max, hours: PRICES.hours.max },
     ].map(({ guests, hours }) => {
-      const result = planBar({ guests, hours, mix: id }, rules, cocktails);
+      const result = plan({ guests, hours, mix: id });
       if (!result.ok) throw new Error(`no plan for ${id}`);
       return result.plan;
     }),

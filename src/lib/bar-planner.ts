@@ -1,6 +1,9 @@
 // Browser-safe: the planner island and the /services page's static plan both compute with these.
+import * as v from 'valibot';
 import type { BarPlannerContent } from '../content-schemas/bar-planner';
+import { guestsRule, hoursRule } from '@shared/schemas/estimate';
 import { fillTemplate } from '@shared/template';
+import { asPriceList, type BrowserPrices } from './estimate';
 
 /** `T` without its `source` fields, at any depth: the page states the sources, the island only computes. */
 type WithoutSources<T> = T extends readonly (infer U)[]
@@ -11,8 +14,14 @@ type WithoutSources<T> = T extends readonly (infer U)[]
 
 /** The ratios and copy the planner computes and words with (content/bar-planner.json, sources aside). */
 export type PlannerRules = WithoutSources<
-  Pick<BarPlannerContent, 'limits' | 'drinks' | 'bartenders' | 'kinds' | 'mixes' | 'cocktails' | 'cocktailFallback' | 'perGuest' | 'copy'>
+  Pick<BarPlannerContent, 'drinks' | 'kinds' | 'mixes' | 'cocktails' | 'cocktailFallback' | 'perGuest' | 'copy'>
 >;
+
+/**
+ * What the planner reads of the price list (content/prices.json, one source for the planner, the estimate, the
+ * inquiry and the booking): the guest and hours ranges with their messages, and the bartender ratio.
+ */
+export type PlannerPrices = Pick<BrowserPrices, 'guests' | 'hours' | 'bartenders' | 'copy'>;
 
 /** The rules as the island receives them: without the sources, which the page lists once (fewer bytes of HTML). */
 export function withoutSources<T>(rules: T): WithoutSources<T> {
@@ -85,13 +94,18 @@ export function totalDrinks(guests: number, hours: number, rules: Pick<PlannerRu
   return roundUp(guests * (rules.drinks.firstHour + (hours - 1) * rules.drinks.laterHours));
 }
 
-/** Bartenders for the guests: one per `guestsPer`, never fewer than the minimum. */
-export function bartendersFor(guests: number, rules: Pick<PlannerRules, 'bartenders'>): number {
-  return Math.max(rules.bartenders.minimum, roundUp(guests / rules.bartenders.guestsPer));
+/**
+ * Bartenders for the guests: one per `guestsPer`, never fewer than the minimum. The same count as shared/pricing.ts's
+ * bartendersFor (tested): that module carries the ZIP table, so the island cannot import it.
+ */
+export function bartendersFor(guests: number, rule: PlannerPrices['bartenders']): number {
+  return Math.max(rule.minimum, roundUp(guests / rule.guestsPer));
 }
 
-function inRange(value: number, limit: { min: number; max: number }): boolean {
-  return Number.isInteger(value) && value >= limit.min && value <= limit.max;
+/** The first message of `schema` for `value`, or undefined when it takes it. */
+function problemOf(schema: v.GenericSchema, value: unknown): string | undefined {
+  const result = v.safeParse(schema, value);
+  return result.success ? undefined : result.issues[0].message;
 }
 
 function linesFor(drinks: number, lines: PlannerRules['cocktailFallback']): PlanLine[] {
@@ -104,12 +118,23 @@ function linesFor(drinks: number, lines: PlannerRules['cocktailFallback']): Plan
   }));
 }
 
-/** Works out the plan for `input`, or says which inputs are out of range (never NaN). */
-export function planBar(input: PlanInput, rules: PlannerRules, cocktails: readonly CocktailChoice[]): PlanResult {
-  const { limits, copy } = rules;
+/**
+ * Works out the plan for `input`, or says which inputs are out of range (never NaN): guests and hours by the price
+ * list's rules, so above its largest party the message is its "call us" sentence with `phone`.
+ */
+export function planBar(
+  input: PlanInput,
+  rules: PlannerRules,
+  cocktails: readonly CocktailChoice[],
+  prices: PlannerPrices,
+  phone: string,
+): PlanResult {
+  const { copy } = rules;
   const problems: PlanProblems = {};
-  if (!inRange(input.guests, limits.guests)) problems.guests = fillTemplate(copy.problems.guests, limits.guests);
-  if (!inRange(input.hours, limits.hours)) problems.hours = fillTemplate(copy.problems.hours, limits.hours);
+  const guestsProblem = problemOf(guestsRule(asPriceList(prices), phone), input.guests);
+  const hoursProblem = problemOf(hoursRule(asPriceList(prices)), input.hours);
+  if (guestsProblem) problems.guests = guestsProblem;
+  if (hoursProblem) problems.hours = hoursProblem;
   const mix = rules.mixes.find((candidate) => candidate.id === input.mix);
   const cocktail = mix ? undefined : cocktails.find((candidate) => candidate.id === input.mix);
   if (!mix && !cocktail) problems.mix = copy.problems.mix;
@@ -130,7 +155,7 @@ export function planBar(input: PlanInput, rules: PlannerRules, cocktails: readon
     lines.push({ id, label, group, quantity: roundUp((guests * item.perGuest) / item.unitSize), unit });
   }
   const mixLabel = mix ? mix.label : fillTemplate(copy.cocktail, { name: cocktail!.name });
-  return { ok: true, plan: { guests, hours, mix: mixLabel, drinks, lines, bartenders: bartendersFor(guests, rules) } };
+  return { ok: true, plan: { guests, hours, mix: mixLabel, drinks, lines, bartenders: bartendersFor(guests, prices.bartenders) } };
 }
 
 /** "9 cases of 24", "1 sleeve of 50". */
@@ -166,57 +191,10 @@ export function planMessage(plan: Plan, copy: PlannerRules['copy']): string {
   }).replace(/\u00a0/g, ' '); // the units' no-break spaces keep "(750 ml)" on one line on screen; plain spaces in a message
 }
 
-/** The contact page's address carrying the plan: the guest count and the plan as the message (no personal data). */
-export function inquiryHref(plan: Plan, copy: PlannerRules['copy']): string {
-  return `/contact?${new URLSearchParams({ guestCount: String(plan.guests), message: planMessage(plan, copy) })}`;
-}
-
-/** The planner's words the contact page needs to recognise a plan message: its frame, the cocktail's and the bartenders'. */
-export type PlanMessageCopy = Pick<PlannerRules['copy'], 'message' | 'cocktail' | 'bartenders'>;
-
-/** The longest plan message the contact page takes from an address (the planner's longest is well under: tested). */
-export const MAX_PLAN_MESSAGE_LENGTH = 600;
-
-// A count, and a name or unit as the content writes them: letters, digits, spaces and , ' ’ ( ) & / -, never a
-// sentence's end or a list's separator (. : ;), so a free part cannot hold a second sentence.
-const COUNT = '\\d{1,6}';
-const NAME = "[\\p{L}\\p{N}][\\p{L}\\p{N} ,'’()&/-]{0,79}";
-
-/** `template` as a pattern: its text literal, each {name} the pattern given for it. */
-function templatePattern(template: string, parts: Record<string, string>): string {
-  return template
-    .split(/(\{\w+\})/)
-    .map((piece) => {
-      const name = /^\{(\w+)\}$/.exec(piece)?.[1];
-      return name !== undefined && name in parts ? `(?:${parts[name]})` : piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    })
-    .join('');
-}
-
-/** The shape of every message `planMessage` writes with `copy`. */
-function planMessagePattern(copy: PlanMessageCopy): RegExp {
-  const line = `${NAME}: ${COUNT} ${NAME}`;
-  const bartenders = [copy.bartenders.one, copy.bartenders.other].map((words) => templatePattern(words, { count: COUNT }));
-  return new RegExp(
-    `^${templatePattern(copy.message, {
-      guests: COUNT,
-      hours: COUNT,
-      mix: `${NAME}|${templatePattern(copy.cocktail, { name: NAME })}`,
-      drinks: COUNT,
-      lines: `${line}(?:; ${line}){0,29}`,
-      bartenders: bartenders.join('|'),
-    })}$`,
-    'u',
-  );
-}
-
 /**
- * The plan message an address brought (`/contact?message=`), as the contact form may show it: runs of spaces and
- * line breaks collapsed to one space (the planner writes one paragraph), at most MAX_PLAN_MESSAGE_LENGTH characters,
- * and in the shape `planMessage` writes. Anything else is undefined: the form is not filled with a stranger's text.
+ * The contact page's address carrying the plan: the guest count, the plan as the message and, when given, the
+ * estimate's other inputs (`estimateParams`). No personal data.
  */
-export function readPlanMessage(text: string, copy: PlanMessageCopy): string | undefined {
-  const collapsed = text.replace(/\s+/g, ' ').trim();
-  if (collapsed.length === 0 || collapsed.length > MAX_PLAN_MESSAGE_LENGTH) return undefined;
-  return planMessagePattern(copy).test(collapsed) ? collapsed : undefined;
+export function inquiryHref(plan: Plan, copy: PlannerRules['copy'], estimate: Record<string, string> = {}): string {
+  return `/contact?${new URLSearchParams({ guestCount: String(plan.guests), message: planMessage(plan, copy), ...estimate })}`;
 }

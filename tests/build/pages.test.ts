@@ -1,7 +1,16 @@
 // @vitest-environment jsdom
 import { describe, expect, test } from 'vitest';
 import { cocktails, faqGroups, highlights, packages, pages, stats, testimonials, values } from '../fixtures';
-import { builtRoutes, hrefOfLink, loadPage, textOf } from './dist';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { DIST, builtRoutes, hrefOfLink, loadPage, textOf } from './dist';
+import texasZips from '@shared/texas-zips.json';
+import plannerJson from '@content/bar-planner.json';
+import { BUSINESS_PHONE, PRICES } from '@shared/prices';
+import { formatCents, formatPrice } from '@shared/money';
+import { fillTemplate } from '@shared/template';
+import { priceExample, startingPrices } from '../../src/lib/price-examples';
+import { clock } from '../fixtures';
 
 const main = (route: string) => loadPage(route).querySelector('main')!;
 const headings = (scope: ParentNode, selector: string) => [...scope.querySelectorAll(selector)].map((h) => textOf(h));
@@ -75,6 +84,52 @@ describe('Services (/services)', () => {
 
   test('packages appear in the order of the content', () => {
     expect(headings(main('/services'), 'article h3')).toEqual(packages.map((item) => item.title));
+  });
+
+  // Built at build time from the one pricing function: the smallest party billed, BYOB, the included hours, no travel.
+  test.each(packages.map((item) => [item.title, item] as const))('%s shows its starting price and what it is for', (title, item) => {
+    const card = [...main('/services').querySelectorAll('article')].find((a) => textOf(a.querySelector('h3')) === title)!;
+    const starting = startingPrices(PRICES, clock.now)[item.id as keyof typeof PRICES.packages];
+    const price = card.querySelector('.package__price');
+    expect(textOf(price?.querySelector('strong'))).toBe(fillTemplate(pages.services.packages.from, { price: formatPrice(starting.totalCents) }));
+    expect(starting.totalCents).toBe(PRICES.guests.minimumBilled * PRICES.packages[item.id as keyof typeof PRICES.packages].perGuestCents.byob);
+    const note = textOf(price?.querySelector('span'));
+    for (const part of [`${PRICES.guests.minimumBilled} guests`, `${PRICES.hours.included} hours`, PRICES.serviceLevels.byob.short]) {
+      expect(note).toContain(part);
+    }
+    for (const area of Object.keys(PRICES.travel.areas)) expect(note).toContain(area);
+  });
+
+  test('the planner shows its worked example priced, before and without JavaScript, and hydrates when seen', () => {
+    const page = loadPage('/services');
+    const { mix: _mix, ...input } = plannerJson.planner.example;
+    const { estimate } = priceExample(input, PRICES, BUSINESS_PHONE, clock.now);
+    const table = [...page.querySelectorAll('table')].find((node) => textOf(node.querySelector('caption')) === plannerJson.planner.copy.price.heading);
+    expect(table, 'the price table').toBeDefined();
+    const lines = [...table!.querySelectorAll('tbody tr')].map((row) => [...row.querySelectorAll('th, td')].map((cell) => textOf(cell)));
+    expect(lines).toEqual(
+      estimate.lines.map((line) => [line.label, String(line.quantity), formatCents(line.unitCents), formatCents(line.amountCents)]),
+    );
+    expect(textOf(table!.querySelector('tfoot'))).toContain(formatCents(estimate.totalCents));
+    expect(page.querySelector('input[name="guests"]')).toHaveProperty('disabled', true);
+    const island = page.querySelector('astro-island[component-url*="BarPlanner"]');
+    expect(island?.getAttribute('client')).toBe('visible');
+    // The island's props carry no sources and none of the ZIP table (the server prices each pause).
+    expect(island?.getAttribute('props')).not.toContain('source');
+  });
+
+  test('no script the site ships holds the table of Texas ZIP codes: the island asks the server', () => {
+    // Three places of the table as the bundler would write them (numbers as JSON writes them).
+    const samples = Object.entries(texasZips as Record<string, number[]>)
+      .filter((_entry, index) => index % 500 === 7)
+      .slice(0, 3)
+      .map(([zip, point]) => `${point[0]},${point[1]}`);
+    const scripts = readdirSync(join(DIST, '_astro')).filter((name) => name.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const name of scripts) {
+      const text = readFileSync(join(DIST, '_astro', name), 'utf8');
+      for (const sample of samples) expect(text.includes(sample), `${name} holds ${sample}`).toBe(false);
+    }
   });
 });
 

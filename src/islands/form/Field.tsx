@@ -14,6 +14,17 @@ export function errorId(fieldId: string): string {
   return `${fieldId}-error`;
 }
 
+/** The id of a field's hint (what to type, why it is asked). */
+export function hintId(fieldId: string): string {
+  return `${fieldId}-hint`;
+}
+
+/** `aria-describedby` for a field with an optional hint and error: the hint first, then the message. */
+export function describedBy(fieldId: string, hint?: string, error?: string): string | undefined {
+  const ids = [hint ? hintId(fieldId) : '', error ? errorId(fieldId) : ''].filter(Boolean);
+  return ids.length > 0 ? ids.join(' ') : undefined;
+}
+
 /** A field's error message, rendered only when there is one. */
 export function FieldError({ fieldId, message }: { fieldId: string; message?: string }) {
   if (!message) return null;
@@ -44,17 +55,25 @@ interface Props {
   label: string;
   /** The field's message; when set the control is marked invalid and described by it. */
   error?: string;
+  /** A line under the label saying what to type or why it is asked; the control is described by it. */
+  hint?: string;
   className?: string;
   /** Renders the control (input, select or textarea) with the props it must carry. */
   children: (control: ControlProps) => ReactNode;
 }
 
 /** One labelled form field: label, control, and its error message tied to the control by `aria-describedby`. */
-export default function Field({ id, label, error, className, children }: Props) {
-  const aria = error ? { 'aria-invalid': true as const, 'aria-describedby': errorId(id) } : {};
+export default function Field({ id, label, error, hint, className, children }: Props) {
+  const description = describedBy(id, hint, error);
+  const aria = { ...(error ? { 'aria-invalid': true as const } : {}), ...(description ? { 'aria-describedby': description } : {}) };
   return (
     <div className={className ? `${styles.field} ${className}` : styles.field}>
       <label htmlFor={id}>{label}</label>
+      {hint && (
+        <p id={hintId(id)} className={styles.hint}>
+          {hint}
+        </p>
+      )}
       {children({ id, className: styles.control, ...aria })}
       <FieldError fieldId={id} message={error} />
     </div>

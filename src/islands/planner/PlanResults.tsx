@@ -1,4 +1,4 @@
-import { bartendersText, drinksText, inquiryHref, quantityText, type Plan, type PlanLine, type PlannerRules } from '../../lib/bar-planner';
+import { bartendersText, drinksText, quantityText, type Plan, type PlanLine, type PlannerRules } from '../../lib/bar-planner';
 import styles from '../BarPlanner.module.css';
 
 interface Props {
@@ -8,10 +8,10 @@ interface Props {
 
 const GROUPS = ['alcohol', 'supplies'] as const satisfies readonly PlanLine['group'][];
 
-/** A worked plan: the drinks, a table per group of the shopping list, the bartenders and the link to the inquiry. */
+/** A worked plan: the drinks, a table per group of the shopping list and the bartenders. */
 export default function PlanResults({ plan, copy }: Props) {
   return (
-    <div className={styles.results}>
+    <div className={styles.plan}>
       <p className={styles.drinks}>{drinksText(plan, copy)}</p>
       {GROUPS.map((group) => {
         const lines = plan.lines.filter((line) => line.group === group);
@@ -39,9 +39,6 @@ export default function PlanResults({ plan, copy }: Props) {
       <p className={styles.staff}>
         <strong>{copy.bartendersLabel}:</strong> {bartendersText(plan.bartenders, copy)}
       </p>
-      <a className="btn btn--primary" href={inquiryHref(plan, copy)}>
-        {copy.send}
-      </a>
     </div>
   );
 }
