@@ -10,7 +10,7 @@ import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import estimateHandler from '../netlify/functions/estimate';
 import { migrate } from '../netlify/lib/migrations';
-import { locateTexasZip } from '@shared/places';
+import { locateTexasZip } from '@shared/texas-zips';
 import { estimatePrice } from '@shared/pricing';
 import { BUSINESS_PHONE, PRICES } from '@shared/prices';
 import { addDaysUtc, todayUtc } from '@shared/schemas/dates';

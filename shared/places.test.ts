@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import table from './texas-zips.json' with { type: 'json' };
-import { locateTexasZip, straightMiles } from './places';
+import { straightMiles } from './places';
+import { locateTexasZip } from './texas-zips';
 import { texasZipTable } from '../scripts/lib/texas-zip-table';
 
 describe('Texas ZIP codes', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { locateTexasZip } from './places';
+import { locateTexasZip } from './texas-zips';
 import { estimatePrice, type Estimate, type PricingContext } from './pricing';
 import { BUSINESS_PHONE, PRICES } from './prices';
 import { PACKAGE_IDS, SERVICE_LEVELS, type PriceList } from './schemas/price-list';

@@ -10,6 +10,7 @@ import { createEstimateRequestSchema, type EstimateRequest } from './schemas/est
 import type { PriceList } from './schemas/price-list';
 import { straightMiles, type Point } from './places';
 import { done, refused, type Result } from './result';
+import { bartendersFor } from './staffing';
 import { fillTemplate } from './template';
 import { texasToday } from './texas-time';
 
@@ -48,10 +49,6 @@ export type PricingContext = {
   locate: (zip: string) => Point | undefined;
 };
 
-/** Bartenders for `guests`: one per `guestsPer`, never fewer than `minimum`. */
-export function bartendersFor(guests: number, rule: PriceList['bartenders']): number {
-  return Math.max(rule.minimum, Math.ceil(guests / rule.guestsPer));
-}
 
 /** `amount` × `percent` / 100, rounded half up to a whole cent (integers only: no float drift). */
 function percentOf(amount: number, percent: number): number {

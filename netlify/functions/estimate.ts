@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { locateTexasZip } from '@shared/places';
+import { locateTexasZip } from '@shared/texas-zips';
 import { estimatePrice } from '@shared/pricing';
 import { BUSINESS_PHONE, PRICES } from '@shared/prices';
 import { readJsonBody } from '../lib/http/body';

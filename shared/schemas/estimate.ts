@@ -1,8 +1,19 @@
 import * as v from 'valibot';
 import { INQUIRY_WINDOW_YEARS, addYearsUtc, isCalendarDate, todayUtc } from './dates';
 import { formObject } from './fields';
-import { PACKAGE_IDS, SERVICE_LEVELS, type PriceList } from './price-list';
+import { PACKAGE_IDS, SERVICE_LEVELS, type PackageId } from './price-list';
 import { fillTemplate } from '../template';
+
+/**
+ * The part of the price list an estimate's inputs are judged by: the ranges, which packages offer which add-on, and
+ * the call-us sentence. The whole list fits; so does the part an island receives (src/lib/estimate.ts).
+ */
+export type EstimateRules = {
+  guests: { min: number; max: number };
+  hours: { min: number; max: number };
+  addOns: readonly { id: string; packages: readonly PackageId[] }[];
+  copy: { tooManyGuests: string };
+};
 
 /** The most add-ons one estimate may name (the price list has a handful; more is not a visitor). */
 const MAX_ADD_ONS = 20;
@@ -11,7 +22,7 @@ const MAX_ADD_ONS = 20;
  * A guest count as a number, in the price list's range; above it, the sentence says to call (`phone`). The estimate,
  * the inquiry, the booking and the planner all count guests with it.
  */
-export function guestsRule(prices: Pick<PriceList, 'guests' | 'copy'>, phone: string) {
+export function guestsRule(prices: Pick<EstimateRules, 'guests' | 'copy'>, phone: string) {
   const { min, max } = prices.guests;
   return v.pipe(
     v.number('Please enter the number of guests.'),
@@ -22,7 +33,7 @@ export function guestsRule(prices: Pick<PriceList, 'guests' | 'copy'>, phone: st
 }
 
 /** Hours of bar service as a number, in the price list's range. */
-export function hoursRule(prices: Pick<PriceList, 'hours'>) {
+export function hoursRule(prices: Pick<EstimateRules, 'hours'>) {
   const { min, max } = prices.hours;
   const message = `Please enter a whole number of hours from ${min} to ${max}.`;
   return v.pipe(v.number(message), v.integer(message), v.minValue(min, message), v.maxValue(max, message));
@@ -33,7 +44,7 @@ export function hoursRule(prices: Pick<PriceList, 'hours'>) {
  * guests, hours, the venue's ZIP code, add-on ids the package offers, and the event date when known (today or later,
  * judged by `now()` in UTC as the inquiry's date is, within INQUIRY_WINDOW_YEARS).
  */
-export function createEstimateRequestSchema(prices: PriceList, phone: string, now: () => Date = () => new Date()) {
+export function createEstimateRequestSchema(prices: EstimateRules, phone: string, now: () => Date = () => new Date()) {
   const addOnIds = prices.addOns.map((addOn) => addOn.id);
   return v.pipe(
     formObject(

@@ -291,8 +291,8 @@ describe('InquirySchema', () => {
 });
 
 describe('INQUIRY_FIELDS', () => {
-  test('lists every field of the schema but the honeypot, in the form\'s order', () => {
-    const formFields = Object.keys(InquirySchema.entries).filter((key) => key !== HONEYPOT_FIELD);
+  test('lists every field of the schema but the honeypot and the estimate (stored apart), in the form\'s order', () => {
+    const formFields = Object.keys(InquirySchema.entries).filter((key) => key !== HONEYPOT_FIELD && key !== 'estimate');
     expect(INQUIRY_FIELDS.map((field) => field.key)).toEqual(formFields);
   });
 

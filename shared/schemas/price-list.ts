@@ -21,13 +21,18 @@ const Count = v.pipe(v.number(), v.integer(), v.minValue(1));
 const Zip = v.pipe(v.string(), v.regex(/^\d{5}$/));
 
 /** Whether each {name} the template needs is one of `names` (a misspelt placeholder would reach the page). */
+// No side effects (as valibot's own functions are marked): a page that imports only the ids above drops the schema.
+/* @__NO_SIDE_EFFECTS__ */
 function onlyPlaceholders(names: readonly string[]) {
   return v.check(
     (template: string) => [...template.matchAll(/\{(\w+)\}/g)].every(([, name]) => names.includes(name!)),
     `may use only the placeholders ${names.map((name) => `{${name}}`).join(', ')}`,
   );
 }
-const template = (...names: string[]) => v.pipe(Text, onlyPlaceholders(names));
+/* @__NO_SIDE_EFFECTS__ */
+function template(...names: string[]) {
+  return v.pipe(Text, onlyPlaceholders(names));
+}
 
 const Package = v.object({
   label: Text,

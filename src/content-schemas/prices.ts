@@ -1,6 +1,6 @@
 import { z } from 'astro/zod';
 import settings from '@content/settings.json' with { type: 'json' };
-import { locateTexasZip } from '@shared/places';
+import { locateTexasZip } from '@shared/texas-zips';
 import { checkPriceList, type PriceList } from '@shared/schemas/price-list';
 
 /**

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, test, vi } from 'vitest';
 import cocktailsJson from '@content/cocktails.json';
 import plannerJson from '@content/bar-planner.json';
 import { estimatePrice, type Estimate } from '@shared/pricing';
-import { locateTexasZip } from '@shared/places';
+import { locateTexasZip } from '@shared/texas-zips';
 import { BUSINESS_PHONE, PRICES } from '@shared/prices';
 import { formatCents } from '@shared/money';
 import { fillTemplate } from '@shared/template';

@@ -10,7 +10,7 @@ import { browserPrices } from '../lib/estimate';
 import { MAX_PLAN_MESSAGE_LENGTH } from '../lib/plan-message';
 import { BUSINESS_PHONE, PRICES } from '@shared/prices';
 import { estimatePrice } from '@shared/pricing';
-import { locateTexasZip } from '@shared/places';
+import { locateTexasZip } from '@shared/texas-zips';
 import { formatCents } from '@shared/money';
 import { fillTemplate } from '@shared/template';
 import InquiryForm from './InquiryForm';

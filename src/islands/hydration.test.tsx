@@ -8,7 +8,7 @@ import forms from '@content/forms.json';
 import plannerJson from '@content/bar-planner.json';
 import cocktailsJson from '@content/cocktails.json';
 import { estimatePrice } from '@shared/pricing';
-import { locateTexasZip } from '@shared/places';
+import { locateTexasZip } from '@shared/texas-zips';
 import { BUSINESS_PHONE, PRICES } from '@shared/prices';
 import type { PlannerRules } from '../lib/bar-planner';
 import { browserPrices } from '../lib/estimate';

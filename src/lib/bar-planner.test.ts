@@ -3,7 +3,6 @@ import cocktailsJson from '@content/cocktails.json';
 import plannerJson from '@content/bar-planner.json';
 import * as v from 'valibot';
 import {
-  bartendersFor,
   inquiryHref,
   mixOptions,
   parseWholeNumber,
@@ -19,7 +18,7 @@ import {
 import { MAX_PLAN_MESSAGE_LENGTH, readPlanMessage } from './plan-message';
 import { browserPrices } from './estimate';
 import type { BarPlannerContent } from '../content-schemas/bar-planner';
-import { bartendersFor as pricingBartenders } from '@shared/pricing';
+import { bartendersFor } from '@shared/staffing';
 import { BUSINESS_PHONE, PRICES } from '@shared/prices';
 import { guestsRule, hoursRule } from '@shared/schemas/estimate';
 import { fillTemplate } from '@shared/template';
@@ -168,10 +167,10 @@ describe('the ratios', () => {
     expect(bartendersFor(200, prices.bartenders)).toBe(Math.max(2, Math.ceil(200 / PRICES.bartenders.guestsPer)));
   });
 
-  test('counts the bartenders the estimate bills, for every party the price list takes', () => {
-    for (let count = PRICES.guests.min; count <= PRICES.guests.max; count++) {
-      expect(bartendersFor(count, prices.bartenders), `${count} guests`).toBe(pricingBartenders(count, PRICES.bartenders));
-    }
+  test('the plan counts the bartenders the estimate bills (one function, shared/pricing.ts)', () => {
+    const result = plan({ guests: 120, hours: 4, mix: 'balanced' });
+    expect(result.ok && result.plan.bartenders).toBe(bartendersFor(120, PRICES.bartenders));
+    expect(result.ok && result.plan.bartenders).toBe(3);
   });
 
   test('a little more in the first hour, about one drink per guest per hour after', () => {

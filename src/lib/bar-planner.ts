@@ -3,7 +3,8 @@ import * as v from 'valibot';
 import type { BarPlannerContent } from '../content-schemas/bar-planner';
 import { guestsRule, hoursRule } from '@shared/schemas/estimate';
 import { fillTemplate } from '@shared/template';
-import { asPriceList, type BrowserPrices } from './estimate';
+import type { BrowserPrices } from './estimate';
+import { bartendersFor } from '@shared/staffing';
 
 /** `T` without its `source` fields, at any depth: the page states the sources, the island only computes. */
 type WithoutSources<T> = T extends readonly (infer U)[]
@@ -94,14 +95,6 @@ export function totalDrinks(guests: number, hours: number, rules: Pick<PlannerRu
   return roundUp(guests * (rules.drinks.firstHour + (hours - 1) * rules.drinks.laterHours));
 }
 
-/**
- * Bartenders for the guests: one per `guestsPer`, never fewer than the minimum. The same count as shared/pricing.ts's
- * bartendersFor (tested): that module carries the ZIP table, so the island cannot import it.
- */
-export function bartendersFor(guests: number, rule: PlannerPrices['bartenders']): number {
-  return Math.max(rule.minimum, roundUp(guests / rule.guestsPer));
-}
-
 /** The first message of `schema` for `value`, or undefined when it takes it. */
 function problemOf(schema: v.GenericSchema, value: unknown): string | undefined {
   const result = v.safeParse(schema, value);
@@ -131,8 +124,8 @@ export function planBar(
 ): PlanResult {
   const { copy } = rules;
   const problems: PlanProblems = {};
-  const guestsProblem = problemOf(guestsRule(asPriceList(prices), phone), input.guests);
-  const hoursProblem = problemOf(hoursRule(asPriceList(prices)), input.hours);
+  const guestsProblem = problemOf(guestsRule(prices, phone), input.guests);
+  const hoursProblem = problemOf(hoursRule(prices), input.hours);
   if (guestsProblem) problems.guests = guestsProblem;
   if (hoursProblem) problems.hours = hoursProblem;
   const mix = rules.mixes.find((candidate) => candidate.id === input.mix);

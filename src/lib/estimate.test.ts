@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, test } from 'vitest';
 import { estimatePrice } from '@shared/pricing';
-import { locateTexasZip } from '@shared/places';
+import { locateTexasZip } from '@shared/texas-zips';
 import { BUSINESS_PHONE, PRICES } from '@shared/prices';
 import { createEstimateRequestSchema } from '@shared/schemas/estimate';
 import { formatCents } from '@shared/money';

@@ -1,6 +1,5 @@
 // Browser-safe: the planner island and the contact form price with these, and /services at build time. Never import
-// shared/places.ts or shared/pricing.ts here (their types aside): they carry the table of Texas ZIP codes, which no
-// page ships.
+// shared/texas-zips.ts here: it carries the table of Texas ZIP codes, which no page ships.
 import * as v from 'valibot';
 import { createEstimateRequestSchema, type EstimateRequest, type EstimateRequestInput } from '@shared/schemas/estimate';
 import type { PriceList } from '@shared/schemas/price-list';
@@ -38,17 +37,9 @@ export function browserPrices(prices: PriceList): BrowserPrices {
   };
 }
 
-/**
- * The browser's part of the price list where the shared rules ask for a whole one. They read only the ranges, the
- * add-ons' ids and packages and the call-us sentence (estimate.test.ts checks they judge as with the full list).
- */
-export function asPriceList(prices: Partial<BrowserPrices>): PriceList {
-  return prices as unknown as PriceList;
-}
-
 /** The estimate route's schema (shared/schemas/estimate.ts) over the browser's part of the price list. */
 export function estimateSchema(prices: BrowserPrices, phone: string, now?: () => Date) {
-  return createEstimateRequestSchema(asPriceList(prices), phone, now);
+  return createEstimateRequestSchema(prices, phone, now);
 }
 
 /** An estimate's inputs as the planner holds them while the visitor types (numbers may be NaN, the date blank). */

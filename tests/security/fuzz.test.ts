@@ -23,7 +23,7 @@ import { INQUIRY_EVENT_TYPES, InquirySchema } from '@shared/schemas/inquiry';
 import { RescheduleRequestSchema } from '@shared/schemas/cancel';
 import { createEstimateRequestSchema } from '@shared/schemas/estimate';
 import { PACKAGE_IDS, SERVICE_LEVELS } from '@shared/schemas/price-list';
-import { locateTexasZip } from '@shared/places';
+import { locateTexasZip } from '@shared/texas-zips';
 import { BUSINESS_PHONE, PRICES } from '@shared/prices';
 import type { TestDatabase } from '../setup/database';
 import { call, oneEngine, useDatabase } from '../api/support';

@@ -1,4 +1,4 @@
-import { locateTexasZip } from '@shared/places';
+import { locateTexasZip } from '@shared/texas-zips';
 import { BUSINESS_PHONE, PRICES } from '@shared/prices';
 import { estimatePrice, type EstimateRefusal, type PricedRequest } from '@shared/pricing';
 import type { FieldErrors } from '@shared/schemas/api-error';

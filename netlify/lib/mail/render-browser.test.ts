@@ -1,6 +1,6 @@
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { locateTexasZip } from '@shared/places';
+import { locateTexasZip } from '@shared/texas-zips';
 import { BUSINESS_PHONE, PRICES } from '@shared/prices';
 import { estimatePrice } from '@shared/pricing';
 import { CHROME_FLAGS, findChrome } from '../../../scripts/lib/shared-harness/chrome';

@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import desk from '@content/desk.json';
 import { INQUIRY_FIELD_COPY, inquiryFieldText } from '@shared/inquiry-fields';
 import { formatCents } from '@shared/money';
-import { locateTexasZip } from '@shared/places';
+import { locateTexasZip } from '@shared/texas-zips';
 import { BUSINESS_PHONE, PRICES } from '@shared/prices';
 import { estimatePrice, type PricedRequest } from '@shared/pricing';
 import { fillTemplate } from '@shared/template';

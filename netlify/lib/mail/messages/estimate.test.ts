@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import emails from '@content/emails.json' with { type: 'json' };
 import { formatCents } from '@shared/money';
-import { locateTexasZip } from '@shared/places';
+import { locateTexasZip } from '@shared/texas-zips';
 import { BUSINESS_PHONE, PRICES } from '@shared/prices';
 import { estimatePrice, type PricedRequest } from '@shared/pricing';
 import { fillTemplate } from '@shared/template';
