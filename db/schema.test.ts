@@ -51,6 +51,9 @@ describe.each(databases)('migrations on a fresh $name', (like) => {
       'status',
       'status_changed_at?',
       'opened_at?',
+      // The estimate sent with an inquiry (migration 012): its inputs and the server's figures, both or neither.
+      'estimate_request?',
+      'estimate?',
     ]);
     expect(byTable('bookings')).toEqual([
       'id',

@@ -1,3 +1,4 @@
+import deskJson from '@content/desk.json' with { type: 'json' };
 import { readdir } from 'node:fs/promises';
 import { describe, expect, test } from 'vitest';
 import availability from '../../netlify/functions/availability';
@@ -148,6 +149,7 @@ describe.each(databases)('owner desk API on $name', (database) => {
         statusChangedAt: null,
         isNew: true,
         notes: [],
+        estimate: null,
       });
       expect(page1.nextCursor).toEqual(expect.any(String));
       const second = await callWith(
@@ -249,14 +251,20 @@ describe.each(databases)('owner desk API on $name', (database) => {
       expect(text.endsWith('\r\n')).toBe(true);
       const lines = text.slice(1).split('\r\n');
       expect(lines[0]).toBe(
-        [INQUIRY_FIELD_COPY.received, INQUIRY_FIELD_COPY.status, ...INQUIRY_FIELDS.map((field) => INQUIRY_FIELD_COPY.labels[field.key])]
+        [
+          INQUIRY_FIELD_COPY.received,
+          INQUIRY_FIELD_COPY.status,
+          ...INQUIRY_FIELDS.map((field) => INQUIRY_FIELD_COPY.labels[field.key]),
+          ...Object.values(deskJson.desk.inquiries.estimate.csv),
+        ]
           .map((label) => `"${label}"`)
           .join(','),
       );
       expect(lines[1]).toContain('"new","José","Müller"');
       expect(lines[2]).toContain('"\'\tTabbed"');
       expect(lines[2]).toContain('"Line one');
-      expect(lines[3]).toBe('Line ""two"", with comma"');
+      // An inquiry without an estimate leaves the estimate's eleven columns empty.
+      expect(lines[3]).toBe(`Line ""two"", with comma"${',""'.repeat(11)}`);
       expect(lines[4]).toContain('"\'@SUM(A1)","\'-2+3","hank@example.com","\'+1 512 555 0100"');
       expect(lines[5]).toContain('"\'=HYPERLINK(""http://evil.example"",""click"")"');
       expect(lines[5]!.endsWith(',""')).toBe(true);

@@ -80,7 +80,7 @@ describe.skipIf(skipBrowser)('inquiry form', () => {
         await eventually(() => formValues(page)).toEqual(Object.fromEntries([...TYPED, 'eventType'].map((name) => [name, ''])));
 
         const rows = await queryRows(
-          'SELECT first_name, last_name, email, phone, event_type, guest_count, event_date, event_location, message FROM contact_inquiries WHERE email = $1',
+          'SELECT first_name, last_name, email, phone, event_type, guest_count, event_date, event_location, message, estimate_request, estimate FROM contact_inquiries WHERE email = $1',
           [email],
         );
         expect(rows).toEqual([storedInquiry(sent)]);

@@ -156,7 +156,7 @@ describe.skipIf(skipBrowser)('when the database goes down, the forms keep what t
 
       const config = { config: { url: database!.databaseUrl, wsProxy: database!.wsProxy } };
       const stored = await withDatabase(undefined, async (db) => ({
-        inquiries: (await db.query('SELECT first_name, last_name, email, phone, event_type, guest_count, event_date, event_location, message FROM contact_inquiries WHERE email = $1', [INQUIRY.email])).rows,
+        inquiries: (await db.query('SELECT first_name, last_name, email, phone, event_type, guest_count, event_date, event_location, message, estimate_request, estimate FROM contact_inquiries WHERE email = $1', [INQUIRY.email])).rows,
         bookings: (await db.query('SELECT date, time_slot, client_name, event_type FROM bookings WHERE client_email = $1', [BOOKING.clientEmail])).rows,
       }), config);
       expect(stored).toEqual({
