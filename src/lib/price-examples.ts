@@ -1,5 +1,5 @@
-// Build time only: shared/pricing.ts reads the table of Texas ZIP codes through shared/places.ts, so import this from
-// .astro pages, never from islands.
+// Build time only: this module reads the table of Texas ZIP codes (shared/texas-zips.ts), so import it from .astro
+// pages, never from islands.
 import { estimatePrice, priceRequest, type Estimate, type PricedRequest } from '@shared/pricing';
 import { locateTexasZip } from '@shared/texas-zips';
 import { PACKAGE_IDS, type PackageId, type PriceList } from '@shared/schemas/price-list';
