@@ -1,8 +1,8 @@
 import type { DeskCopy } from '../../content-schemas/desk';
-import { formatCents } from '@shared/money';
 import type { PricedRequest } from '@shared/pricing';
 import { fillTemplate } from '@shared/template';
 import { formatLongDate } from '@shared/time-slots';
+import EstimateTable from '../estimate/EstimateTable';
 import Template from './Template';
 import styles from './desk.module.css';
 
@@ -17,15 +17,15 @@ interface Props {
  */
 export default function InquiryEstimate({ copy, priced }: Props) {
   const { estimate, request } = priced;
-  const { deposit, balance } = estimate;
-  const balanceLabel =
-    balance.dueOn === null ? copy.balanceUndated : fillTemplate(copy.balance, { date: formatLongDate(balance.dueOn) });
-  const total = (label: string, cents: number, strong = false) => (
-    <tr className={strong ? styles.estimateTotal : undefined}>
-      <th scope="row" colSpan={3}>{label}</th>
-      <td>{formatCents(cents)}</td>
-    </tr>
-  );
+  const { dueOn } = estimate.balance;
+  const words = {
+    ...copy.columns,
+    subtotal: copy.subtotal,
+    tax: copy.tax,
+    total: copy.total,
+    deposit: copy.deposit,
+    balance: dueOn === null ? copy.balanceUndated : fillTemplate(copy.balance, { date: formatLongDate(dueOn) }),
+  };
   return (
     <section className={styles.estimate} aria-label={copy.heading}>
       <h3 className={styles.messageHeading}>{copy.heading}</h3>
@@ -33,33 +33,7 @@ export default function InquiryEstimate({ copy, priced }: Props) {
         <Template text={copy.lead} values={{ zip: request.zip, bartenders: String(estimate.bartenders) }} />
       </p>
       <div className={styles.estimateScroll}>
-        <table className={styles.estimateTable}>
-          <thead>
-            <tr>
-              <th scope="col">{copy.columns.item}</th>
-              <th scope="col">{copy.columns.quantity}</th>
-              <th scope="col">{copy.columns.unit}</th>
-              <th scope="col">{copy.columns.amount}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {estimate.lines.map((line) => (
-              <tr key={line.id}>
-                <th scope="row">{line.label}</th>
-                <td>{line.quantity.toLocaleString('en-US')}</td>
-                <td>{formatCents(line.unitCents)}</td>
-                <td>{formatCents(line.amountCents)}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            {total(copy.subtotal, estimate.subtotalCents)}
-            {total(copy.tax, estimate.taxCents)}
-            {total(copy.total, estimate.totalCents, true)}
-            {total(copy.deposit, deposit.amountCents)}
-            {balance.amountCents > 0 && total(balanceLabel, balance.amountCents)}
-          </tfoot>
-        </table>
+        <EstimateTable estimate={estimate} words={words} />
       </div>
     </section>
   );
