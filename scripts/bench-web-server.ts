@@ -1,5 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createSecureServer, type Http2SecureServer } from 'node:http2';
+import selfsigned from 'selfsigned';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
@@ -35,15 +37,17 @@ interface Encoded {
 /** A running static server over a build directory. */
 export interface StaticServer {
   url: string;
-  server: Server;
+  server: Server | Http2SecureServer;
   close(): Promise<void>;
 }
 
 /**
  * Serves a built site the way a CDN does: brotli or gzip for text, correct content types, `/about` from
  * `about/index.html`, `404.html` with status 404 for unknown paths, and a year of immutable cache for `/_astro/*`.
+ * With `tls`, over HTTP/2 and TLS as Netlify's CDN serves a site (one connection carries every request; a certificate
+ * made for this run, which the browser must be told to accept: `--ignore-certificate-errors`); else plain HTTP/1.1.
  */
-export function serveDist(root: string, port = 0): Promise<StaticServer> {
+export async function serveDist(root: string, port = 0, options: { tls?: boolean } = {}): Promise<StaticServer> {
   const base = resolve(root);
   const cache = new Map<string, Buffer>();
 
@@ -76,7 +80,10 @@ export function serveDist(root: string, port = 0): Promise<StaticServer> {
     return { body: raw, encoding: 'identity' };
   }
 
-  const server = createServer((request, response) => {
+  // What the handler uses of a request and a response: HTTP/1.1's and HTTP/2's compatibility API both have it.
+  type Request = { url?: string; method?: string; headers: IncomingHttpHeaders };
+  type Response = { writeHead(status: number, headers?: Record<string, string>): Response; end(body?: Buffer | string): void };
+  const handle = (request: Request, response: Response) => {
     void (async () => {
       const url = new URL(request.url ?? '/', 'http://localhost');
       if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -107,7 +114,19 @@ export function serveDist(root: string, port = 0): Promise<StaticServer> {
     })().catch((error: unknown) => {
       response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end(String(error));
     });
-  });
+  };
+  let server: Server | Http2SecureServer;
+  if (options.tls) {
+    const pems = await selfsigned.generate([{ name: 'commonName', value: '127.0.0.1' }], {
+      notAfterDate: new Date(Date.now() + 86_400_000),
+      extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
+    });
+    server = createSecureServer({ key: pems.private, cert: pems.cert, allowHTTP1: true }, (request, response) =>
+      handle(request, response as unknown as Response),
+    );
+  } else {
+    server = createServer((request, response) => handle(request, response as unknown as Response));
+  }
 
   return new Promise((resolvePromise, reject) => {
     server.once('error', reject);
@@ -115,7 +134,7 @@ export function serveDist(root: string, port = 0): Promise<StaticServer> {
       const address = server.address();
       const actual = typeof address === 'object' && address ? address.port : port;
       resolvePromise({
-        url: `http://127.0.0.1:${actual}`,
+        url: `${options.tls ? 'https' : 'http'}://127.0.0.1:${actual}`,
         server,
         close: () => new Promise((done) => server.close(() => done())),
       });

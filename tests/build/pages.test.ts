@@ -15,6 +15,21 @@ import { clock } from '../fixtures';
 const main = (route: string) => loadPage(route).querySelector('main')!;
 const headings = (scope: ParentNode, selector: string) => [...scope.querySelectorAll(selector)].map((h) => textOf(h));
 
+describe('the largest paint of a page whose first view is a picture', () => {
+  test.each(['/', '/menu'])('%s asks for its high-priority picture first in the head, ahead of the font', (route) => {
+    const page = loadPage(route);
+    const picture = page.querySelector('main img[fetchpriority="high"]')!;
+    const preloads = [...page.head.querySelectorAll('link[rel="preload"]')];
+    expect(preloads[0]?.getAttribute('as')).toBe('image');
+    expect(preloads[0]?.getAttribute('href')).toBe(picture.getAttribute('src'));
+    expect(preloads.map((link) => link.getAttribute('as'))).toEqual(['image', 'font']);
+  });
+
+  test('a page without one preloads only its font', () => {
+    expect([...loadPage('/about').head.querySelectorAll('link[rel="preload"]')].map((link) => link.getAttribute('as'))).toEqual(['font']);
+  });
+});
+
 describe('Home (/)', () => {
   const copy = pages.home;
 
