@@ -7,7 +7,7 @@ import { undoneAfter } from '../lib/honeypot';
 import { readJsonBody } from '../lib/http/body';
 import { endpoint } from '../lib/http/endpoint';
 import { noteInLog } from '../lib/http/log';
-import { reply, replyError, replyInvalid } from '../lib/http/reply';
+import { reply, replyInvalid } from '../lib/http/reply';
 import { replyRefusal } from '../lib/http/refusal';
 import { answerOnce, idempotentRequest, readIdempotencyKey } from '../lib/idempotency';
 import { priceInquiryEstimate } from '../lib/inquiries/estimate';
@@ -29,7 +29,7 @@ export default endpoint('contact', ['POST'], async (req, context) => {
   const inquiry = v.safeParse(InquirySchema, body.value);
   if (!inquiry.success) return replyInvalid(inquiry.issues);
   const estimate = priceInquiryEstimate(inquiry.output.estimate, inquiry.output.eventDate, new Date());
-  if (!estimate.ok) return replyError(400, estimate.code, estimate.details.message, { fields: estimate.details.fields });
+  if (!estimate.ok) return replyRefusal(estimate);
   const fields = { ...inquiry.output, estimate: estimate.value };
   const isBot = isHoneypotFilled(fields);
   // The e-mails are written in the inquiry's own transaction; after the commit they are sent without holding up the

@@ -4,7 +4,7 @@ import { estimatePrice } from '@shared/pricing';
 import { BUSINESS_PHONE, PRICES } from '@shared/prices';
 import { readJsonBody } from '../lib/http/body';
 import { endpoint } from '../lib/http/endpoint';
-import { reply, replyError } from '../lib/http/reply';
+import { reply } from '../lib/http/reply';
 import { replyRefusal } from '../lib/http/refusal';
 
 /**
@@ -16,11 +16,9 @@ export default endpoint('estimate', ['POST'], async (req) => {
   const body = await readJsonBody(req);
   if (!body.ok) return replyRefusal(body);
   const priced = estimatePrice(body.value, { prices: PRICES, phone: BUSINESS_PHONE, now: new Date(), locate: locateTexasZip });
-  if (priced.ok) return reply(200, { estimate: priced.value.estimate });
-  const fields = priced.details;
-  const message =
-    priced.code === 'outside_service_area' ? PRICES.copy.outsideServiceArea : 'Please check the highlighted fields and try again.';
-  return replyError(400, priced.code, message, { fields });
+  return priced.ok
+    ? reply(200, { estimate: priced.value.estimate })
+    : replyRefusal({ ...priced, details: { fields: priced.details } });
 });
 
 export const config: Config = {

@@ -1,14 +1,18 @@
-import { ERROR_STATUS, type ErrorCode } from '@shared/schemas/api-error';
+import { ERROR_STATUS, type ErrorCode, type FieldErrors } from '@shared/schemas/api-error';
 import { SLOT_STARTED_MESSAGE, SLOT_TAKEN_MESSAGE } from '@shared/schemas/booking';
 import { CANCEL_REFUSALS, SAME_SLOT_MESSAGE } from '@shared/schemas/cancel';
 import { HOLD_LIMIT_MESSAGE, TOO_MANY_HOLDS_MESSAGE } from '@shared/schemas/holds';
 import type { HeldSlot } from '@shared/schemas/owner';
+import { PRICES } from '@shared/prices';
 import type { Refused } from '@shared/result';
 import { heldMessage } from './held-message';
-import { replyError } from './reply';
+import { CHECK_FIELDS_MESSAGE, replyError } from './reply';
 
-/** What a refusal may carry for its reply: the slots that stop a block, or a message of its own (a schema's issue). */
-export type RefusalDetails = { held?: HeldSlot[]; message?: string } | undefined;
+/**
+ * What a refusal may carry for its reply: the slots that stop a block, a message of its own (a schema's issue), or the
+ * message of each field it names (an estimate's).
+ */
+export type RefusalDetails = { held?: HeldSlot[]; message?: string; fields?: FieldErrors } | undefined;
 
 /** A refusal's visitor-facing words: its message, and the form field that shows it too. */
 type Words = { message: string; field?: string };
@@ -25,6 +29,8 @@ const WORDS: Partial<Record<ErrorCode, Words>> = {
   expired: { message: CANCEL_REFUSALS.expired.message },
   started: { message: CANCEL_REFUSALS.started.message },
   already_lifted: { message: 'That block was already lifted.' },
+  invalid_fields: { message: CHECK_FIELDS_MESSAGE },
+  outside_service_area: { message: PRICES.copy.outsideServiceArea },
   not_found: { message: 'There is nothing at that address.' },
   // Reading a request's body (readJsonBody)
   unsupported_media_type: { message: 'Please send the form as JSON (application/json).' },
@@ -48,5 +54,6 @@ export function replyRefusal(
   const message = messages[code] ?? details?.message ?? words?.message ?? 'That request could not be done.';
   // A message an endpoint words itself is about its resource, not a form field.
   const field = messages[code] === undefined ? words?.field : undefined;
-  return replyError(status, code, message, field ? { fields: { [field]: message } } : {});
+  const fields = details?.fields ?? (field ? { [field]: message } : undefined);
+  return replyError(status, code, message, fields ? { fields } : {});
 }

@@ -39,13 +39,14 @@ export function replyError<C extends ErrorCode>(
   return reply(status, body, extra.headers);
 }
 
+/** The message of a 400 that names its fields (replyInvalid; replyRefusal's invalid_fields says the same). */
+export const CHECK_FIELDS_MESSAGE = 'Please check the highlighted fields and try again.';
+
 /** 400 with the first message for each invalid field, straight from the shared schema. */
 export function replyInvalid(issues: readonly BaseIssue<unknown>[]): Response {
   const fields = fieldErrors(issues);
   const message =
-    Object.keys(fields).length > 0
-      ? 'Please check the highlighted fields and try again.'
-      : (issues[0]?.message ?? 'Please check the form and try again.');
+    Object.keys(fields).length > 0 ? CHECK_FIELDS_MESSAGE : (issues[0]?.message ?? 'Please check the form and try again.');
   return replyError(400, 'invalid_fields', message, Object.keys(fields).length > 0 ? { fields } : {});
 }
 

@@ -4,8 +4,8 @@ import { estimatePrice, type EstimateRefusal, type PricedRequest } from '@shared
 import type { FieldErrors } from '@shared/schemas/api-error';
 import { done, refused, type Result } from '@shared/result';
 
-/** Why an inquiry's estimate was refused, as the reply says it: its message and `fields.estimate`. */
-export type EstimateWords = { message: string; fields: FieldErrors };
+/** Why an inquiry's estimate was refused, as the reply says it: `fields.estimate`. */
+export type EstimateWords = { fields: FieldErrors };
 
 /** The words of an estimate whose inputs are out of range: what was wrong with it, in the schema's own messages. */
 export function invalidEstimateMessage(fields: FieldErrors): string {
@@ -30,12 +30,6 @@ export function priceInquiryEstimate(
   const dated = typeof input === 'object' && !Array.isArray(input) && !('date' in input) ? { ...input, date: eventDate } : input;
   const priced = estimatePrice(dated, { prices: PRICES, phone: BUSINESS_PHONE, now, locate: locateTexasZip });
   if (priced.ok) return done(priced.value);
-  if (priced.code === 'outside_service_area') {
-    const message = PRICES.copy.outsideServiceArea;
-    return refused(priced.code, { message, fields: { estimate: message } });
-  }
-  return refused(priced.code, {
-    message: 'Please check the highlighted fields and try again.',
-    fields: { estimate: invalidEstimateMessage(priced.details) },
-  });
+  const estimate = priced.code === 'outside_service_area' ? PRICES.copy.outsideServiceArea : invalidEstimateMessage(priced.details);
+  return refused(priced.code, { fields: { estimate } });
 }
