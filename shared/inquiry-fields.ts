@@ -6,7 +6,8 @@ import {
   type InquiryField,
   type InquiryFieldKey,
 } from './schemas/inquiry';
-import { formatLongDate, optionLabel } from './time-slots';
+import { formatLongDate } from './texas-time';
+import { optionLabel } from './time-slots';
 
 /** The inquiry fields' labels from content/inquiry-fields.json, checked against the field list. */
 export const INQUIRY_FIELD_COPY = v.parse(InquiryFieldCopySchema, copy);

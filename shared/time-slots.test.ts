@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { formatLongDate, slotHasStarted, slotLabel, slotWindow } from './time-slots';
+import { formatLongDate } from './texas-time';
+import { slotHasStarted, slotLabel, slotWindow } from './time-slots';
 
 describe('slotLabel', () => {
   test.each([

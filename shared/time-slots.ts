@@ -1,9 +1,6 @@
 import { TIME_SLOTS, type TimeSlotKey } from './schemas/booking';
 import { businessTime, formatTexasClock } from './texas-time';
 
-// Written out in texas-time.ts (the dates' one writer), which a page may import without the booking schema.
-export { formatLongDate } from './texas-time';
-
 /** The label of an option's value (an event type of a form's list); an unknown value is shown as is. */
 export function optionLabel(options: ReadonlyArray<{ value: string; label: string }>, value: string): string {
   return options.find((option) => option.value === value)?.label ?? value;

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import forms from '@content/forms.json';
 import { fillTemplate } from '@shared/template';
-import { formatLongDate } from '@shared/time-slots';
+import { formatLongDate } from '@shared/texas-time';
 import { addDaysUtc, todayUtc } from '@shared/schemas/dates';
 import { TOO_MANY_HOLDS_MESSAGE } from '@shared/schemas/holds';
 import { HONEYPOT_FIELD } from '@shared/schemas/honeypot';

@@ -6,8 +6,7 @@
 import type { CancelBookingView, CancelRequestInput, RescheduleRequestInput } from '@shared/schemas/cancel';
 import { cancelTokenFrom } from '@shared/cancel-link';
 import { postJson, type WriteOptions } from './api';
-import { formatTexasClock, texasToday } from '@shared/texas-time';
-import { formatLongDate } from '@shared/time-slots';
+import { formatLongDate, formatTexasClock, texasToday } from '@shared/texas-time';
 
 /** The sessionStorage key that keeps this tab's link token across a reload (never localStorage: one tab only). */
 export const BOOKING_LINK_KEY = 'lsmb:booking-link';

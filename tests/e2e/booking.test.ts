@@ -14,7 +14,8 @@ import {
   slotLabel,
   uniqueEmail,
 } from '../fixtures';
-import { formatLongDate, slotWindow } from '@shared/time-slots';
+import { formatLongDate } from '@shared/texas-time';
+import { slotWindow } from '@shared/time-slots';
 import { fillTemplate } from '@shared/template';
 import { HOLDS_PER_IP, HOLDS_PER_IP_PER_DAY } from '../../netlify/lib/bookings/reserve';
 import { throttleClientKey, windowStart } from '../../netlify/lib/throttle';

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { eventually, openContext, skipBrowser, useBrowser } from './support/browser';
 import { reserveThroughPage } from './support/slots';
-import { formatLongDate } from '@shared/time-slots';
+import { formatLongDate } from '@shared/texas-time';
 import { clock } from '../fixtures';
 import { DESK, addOwner, openDesk, sendInquiry, viewHeadingOf } from './support/desk';
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { formatLongDate } from '@shared/time-slots';
+import { formatLongDate } from '@shared/texas-time';
 import { fillTemplate } from '@shared/template';
 import { SLOT_LABELS, clock } from '../fixtures';
 import { eventually, openContext, skipBrowser, useBrowser } from './support/browser';

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { eventually, openContext, skipBrowser, useBrowser } from './support/browser';
 import { queryRows } from './support/db';
 import { offeredSlots, reserveEvening } from './support/slots';
-import { formatLongDate } from '@shared/time-slots';
+import { formatLongDate } from '@shared/texas-time';
 import { SIGN_IN_FAILED_MESSAGE } from '@shared/schemas/owner';
 import { SLOT_LABELS, clock } from '../fixtures';
 import { DESK, addOwner, deskNav, openDesk, sendInquiry, signIn, viewHeadingOf, type DeskViewName } from './support/desk';

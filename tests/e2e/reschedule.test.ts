@@ -4,7 +4,7 @@ import cancelJson from '@content/cancel.json';
 import formsJson from '@content/forms.json';
 import { texasWindow } from '../../src/lib/cancel-link';
 import { fillTemplate } from '@shared/template';
-import { formatLongDate } from '@shared/time-slots';
+import { formatLongDate } from '@shared/texas-time';
 import { CANCEL_REFUSALS } from '@shared/schemas/cancel';
 import { PHONE_HREF, clock, site, slotLabel, uniqueEmail } from '../fixtures';
 import { axeViolations, checkState } from './support/axe';

@@ -3,8 +3,8 @@ import type { ConfirmationCopy } from '../../content-schemas/forms';
 import { googleCalendarUrl, outlookCalendarUrl, type CalendarWords } from '@shared/calendar-links';
 import { CHECK_ICON } from '../../lib/icons';
 import { fillTemplate } from '@shared/template';
-import { BUSINESS_TIME_ZONE } from '@shared/texas-time';
-import { formatLongDate, formatTimeWindow, optionLabel, slotWindow } from '@shared/time-slots';
+import { BUSINESS_TIME_ZONE, formatLongDate } from '@shared/texas-time';
+import { formatTimeWindow, optionLabel, slotWindow } from '@shared/time-slots';
 import { BOOKING_EVENT_TYPES, type BookingOutput } from '@shared/schemas/booking';
 import styles from './ConfirmationPanel.module.css';
 

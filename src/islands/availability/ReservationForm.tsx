@@ -1,6 +1,7 @@
 import type { ReservationCopy } from '../../content-schemas/forms';
 import { fillTemplate } from '@shared/template';
-import { formatLongDate, slotLabel } from '@shared/time-slots';
+import { formatLongDate } from '@shared/texas-time';
+import { slotLabel } from '@shared/time-slots';
 import { BOOKING_EVENT_TYPES } from '@shared/schemas/booking';
 import Field, { Options } from '../form/Field';
 import Honeypot from '../form/Honeypot';

@@ -1,7 +1,8 @@
 import type { Ref } from 'react';
 import type { CheckerCopy } from '../../content-schemas/forms';
 import { fillTemplate } from '@shared/template';
-import { formatLongDate, slotLabel } from '@shared/time-slots';
+import { formatLongDate } from '@shared/texas-time';
+import { slotLabel } from '@shared/time-slots';
 import type { AvailabilityEntry } from '../../stores/availability';
 import { FieldError, errorId } from '../form/Field';
 import styles from './SlotList.module.css';

@@ -1,8 +1,7 @@
 import type { DeskCopy } from '../../content-schemas/desk';
-import { formatTexasMoment } from '@shared/texas-time';
+import { formatLongDate, formatTexasMoment } from '@shared/texas-time';
 import { fetchAgenda } from '../../lib/desk-api';
 import { fillTemplate } from '@shared/template';
-import { formatLongDate } from '@shared/time-slots';
 import { addDaysUtc } from '@shared/schemas/dates';
 import type { OwnerAgenda } from '@shared/schemas/owner/agenda';
 import AgendaEntry from './AgendaEntry';

@@ -1,9 +1,9 @@
 import { useRef } from 'react';
 import type { DeskCopy } from '../../content-schemas/desk';
 import { fetchBlocks, isUnauthorized, liftBlock } from '../../lib/desk-api';
-import { texasToday } from '@shared/texas-time';
+import { formatLongDate, texasToday } from '@shared/texas-time';
 import { fillTemplate } from '@shared/template';
-import { formatLongDate, slotLabel } from '@shared/time-slots';
+import { slotLabel } from '@shared/time-slots';
 import { TIME_SLOT_KEYS } from '@shared/schemas/booking';
 import type { OwnerBlock } from '@shared/schemas/owner/blocks';
 import { showToast } from '../../stores/toasts';

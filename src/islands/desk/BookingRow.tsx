@@ -1,8 +1,8 @@
 import type { DeskCopy } from '../../content-schemas/desk';
-import { formatTexasMoment } from '@shared/texas-time';
+import { formatLongDate, formatTexasMoment } from '@shared/texas-time';
 import { mailtoHref } from '../../lib/mailto';
 import { telHref } from '@shared/phone';
-import { formatLongDate, optionLabel, slotLabel } from '@shared/time-slots';
+import { optionLabel, slotLabel } from '@shared/time-slots';
 import { BOOKING_EVENT_TYPES } from '@shared/schemas/booking';
 import type { OwnerBooking } from '@shared/schemas/owner/bookings';
 import Template from './Template';

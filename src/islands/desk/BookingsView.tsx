@@ -1,8 +1,8 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { DeskCopy } from '../../content-schemas/desk';
 import { cancelBooking, fetchBookings, isUnauthorized } from '../../lib/desk-api';
-import { texasToday } from '@shared/texas-time';
-import { formatLongDate, slotLabel } from '@shared/time-slots';
+import { formatLongDate, texasToday } from '@shared/texas-time';
+import { slotLabel } from '@shared/time-slots';
 import { addDaysUtc } from '@shared/schemas/dates';
 import { MAX_BOOKING_RANGE_DAYS, MAX_CANCEL_REASON_LENGTH, type OwnerBooking } from '@shared/schemas/owner/bookings';
 import Field from '../form/Field';

@@ -2,9 +2,8 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import desk from '@content/desk.json';
-import { texasToday } from '@shared/texas-time';
+import { formatLongDate, texasToday } from '@shared/texas-time';
 import { fillTemplate } from '@shared/template';
-import { formatLongDate } from '@shared/time-slots';
 import { addDaysUtc } from '@shared/schemas/dates';
 import type { OwnerBlock } from '@shared/schemas/owner/blocks';
 import type { OwnerBooking } from '@shared/schemas/owner/bookings';

@@ -1,7 +1,7 @@
 import type { DeskCopy } from '../../content-schemas/desk';
 import type { PricedRequest } from '@shared/pricing';
 import { fillTemplate } from '@shared/template';
-import { formatLongDate } from '@shared/time-slots';
+import { formatLongDate } from '@shared/texas-time';
 import EstimateTable from '../estimate/EstimateTable';
 import Template from './Template';
 import styles from './desk.module.css';

@@ -8,7 +8,7 @@ import { locateTexasZip } from '@shared/texas-zips';
 import { BUSINESS_PHONE, PRICES } from '@shared/prices';
 import { estimatePrice, type PricedRequest } from '@shared/pricing';
 import { fillTemplate } from '@shared/template';
-import { formatLongDate } from '@shared/time-slots';
+import { formatLongDate } from '@shared/texas-time';
 import { INQUIRY_FIELDS } from '@shared/schemas/inquiry';
 import type { OwnerInquiry } from '@shared/schemas/owner/inquiries';
 import InquiryItem from './InquiryItem';

@@ -1,5 +1,6 @@
 import copy from '@content/emails.json' with { type: 'json' };
-import { formatLongDate, formatTimeWindow, optionLabel, slotLabel, slotWindow } from '@shared/time-slots';
+import { formatLongDate } from '@shared/texas-time';
+import { formatTimeWindow, optionLabel, slotLabel, slotWindow } from '@shared/time-slots';
 import { BOOKING_EVENT_TYPES, type Booking } from '@shared/schemas/booking';
 import type { BookingInvitation } from '../calendar';
 import type { MailAddress, MailConfig } from '../config';

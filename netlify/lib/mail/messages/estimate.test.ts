@@ -5,7 +5,7 @@ import { locateTexasZip } from '@shared/texas-zips';
 import { BUSINESS_PHONE, PRICES } from '@shared/prices';
 import { estimatePrice, type PricedRequest } from '@shared/pricing';
 import { fillTemplate } from '@shared/template';
-import { formatLongDate } from '@shared/time-slots';
+import { formatLongDate } from '@shared/texas-time';
 import { mailInquiry } from '../../../../tests/fixtures';
 import { mailConfig } from '../config';
 import { escapeHtml } from '../render';

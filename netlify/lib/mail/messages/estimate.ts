@@ -2,7 +2,7 @@ import copy from '@content/emails.json' with { type: 'json' };
 import { formatCents } from '@shared/money';
 import type { PricedRequest } from '@shared/pricing';
 import { PRICES } from '@shared/prices';
-import { formatLongDate } from '@shared/time-slots';
+import { formatLongDate } from '@shared/texas-time';
 import { fill, type Block, type Figure } from '../render';
 
 const words = copy.estimate;

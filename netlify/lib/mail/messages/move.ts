@@ -1,6 +1,7 @@
 import copy from '@content/emails.json' with { type: 'json' };
 import type { TimeSlotKey } from '@shared/schemas/booking';
-import { formatLongDate, formatTimeWindow } from '@shared/time-slots';
+import { formatLongDate } from '@shared/texas-time';
+import { formatTimeWindow } from '@shared/time-slots';
 import type { MailConfig } from '../config';
 import { bookingValues, clientBookingValues, type BookingMail } from './booking-values';
 import { invitationMessages } from './invitation';
