@@ -11,9 +11,6 @@ import { fillTemplate } from '../template';
  */
 export const GUEST_RANGE = { min: pricesJson.prices.guests.min, max: pricesJson.prices.guests.max } as const;
 
-/** Largest guest count the forms accept: the price list's largest party. */
-export const MAX_GUEST_COUNT = GUEST_RANGE.max;
-
 /** The sentence for a party above the range: call us, with the number. */
 export const TOO_MANY_GUESTS_MESSAGE = fillTemplate(pricesJson.prices.copy.tooManyGuests, {
   max: GUEST_RANGE.max,

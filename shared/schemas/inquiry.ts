@@ -15,7 +15,7 @@ import type { PricedRequest } from '../pricing';
 
 // The contact details live in their own module, shared with the booking schema: the availability page's bundle then
 // carries them without this module (the inquiry's own rules, field table and copy schema ship to /contact only).
-export { EventLocationSchema, GuestCountSchema, MAX_GUEST_COUNT, PhoneSchema } from './contact-details';
+export { EventLocationSchema, GUEST_RANGE, GuestCountSchema, PhoneSchema } from './contact-details';
 
 /** Event types a visitor can pick on the inquiry form, in display order. */
 export const INQUIRY_EVENT_TYPES = [
