@@ -194,11 +194,11 @@ describe('BarPlanner: the price', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  test('a network failure says so, keeps every input, and "Try again" asks again', async () => {
+  test('a network failure says so as an alert, keeps every input, and "Try again" asks again', async () => {
     fetchMock.mockImplementationOnce(() => Promise.reject(new TypeError('Failed to fetch')));
     const { user } = setup();
     await retype(user, guests(), '75');
-    await screen.findByText(copy.price.failed);
+    expect(await screen.findByRole('alert')).toHaveTextContent(copy.price.failed);
     expect(guests()).toHaveValue(75);
     await user.click(screen.getByRole('button', { name: copy.price.retry }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));

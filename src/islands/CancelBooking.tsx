@@ -12,6 +12,7 @@ import { CancelTokenSchema, type CancelBookingView } from '@shared/schemas/cance
 import MoveBooking from './cancel/MoveBooking';
 import MovedStep from './cancel/MovedStep';
 import ReadyStep from './cancel/ReadyStep';
+import RetryAlert from './form/RetryAlert';
 import { linkIsSpent, linkRefusal, type Refusal } from './cancel/refusal';
 import styles from './CancelBooking.module.css';
 
@@ -106,13 +107,14 @@ export default function CancelBooking({ copy, picker, phone, email }: Props) {
     }
     case 'loadFailed':
       return (
-        <div role="alert" className={styles.notice}>
-          <p>{copy.loadFailed}</p>
-          <button type="button" className="btn btn--secondary" onClick={() => token.current && lookUp(token.current)}>
-            {copy.retry}
-          </button>
+        <RetryAlert
+          className={styles.notice}
+          message={copy.loadFailed}
+          retryLabel={copy.retry}
+          onRetry={() => token.current && lookUp(token.current)}
+        >
           {help}
-        </div>
+        </RetryAlert>
       );
     case 'cancelled': {
       const when = texasWindow(view.booking);

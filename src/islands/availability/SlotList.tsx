@@ -5,6 +5,7 @@ import { formatLongDate } from '@shared/texas-time';
 import { slotLabel } from '@shared/time-slots';
 import type { AvailabilityEntry } from '../../stores/availability';
 import { FieldError, errorId } from '../form/Field';
+import RetryAlert from '../form/RetryAlert';
 import styles from './SlotList.module.css';
 
 /** The slot choice's field id: its error message is `${SLOT_FIELD_ID}-error`. */
@@ -74,12 +75,7 @@ export default function SlotList({ copy, date, entry, slot, slotGone, error, onP
       </div>
 
       {entry?.status === 'error' && (
-        <div className={styles.loadError} role="alert">
-          <p>{copy.loadFailed}</p>
-          <button type="button" className="btn btn--secondary" onClick={onRetry}>
-            {copy.retry}
-          </button>
-        </div>
+        <RetryAlert className={styles.loadError} message={copy.loadFailed} retryLabel={copy.retry} onRetry={onRetry} />
       )}
 
       {offered !== undefined && offered.length > 0 && (

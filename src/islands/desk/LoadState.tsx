@@ -1,17 +1,11 @@
 import type { DeskCopy } from '../../content-schemas/desk';
+import RetryAlert from '../form/RetryAlert';
 import styles from './desk.module.css';
 
 /** What a view shows while its list loads, or after loading failed (with "Try again"). */
 export default function LoadState({ copy, failed, onRetry }: { copy: DeskCopy; failed: boolean; onRetry: () => void }) {
   if (failed) {
-    return (
-      <div className={styles.error} role="alert">
-        <p>{copy.loadFailed}</p>
-        <button type="button" className="btn btn--secondary" onClick={onRetry}>
-          {copy.retry}
-        </button>
-      </div>
-    );
+    return <RetryAlert className={styles.error} message={copy.loadFailed} retryLabel={copy.retry} onRetry={onRetry} />;
   }
   return (
     <p className={styles.status} role="status">

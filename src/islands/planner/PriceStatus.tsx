@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import type { BrowserPrices } from '../../lib/estimate';
 import type { PlannerRules } from '../../lib/bar-planner';
 import styles from '../BarPlanner.module.css';
+import RetryAlert from '../form/RetryAlert';
 import PriceResults from './PriceResults';
 import type { EstimateAsker } from './use-estimate';
 
@@ -27,14 +28,7 @@ export default function PriceStatus({ estimate, waiting, prices, copy }: Props) 
   };
   let body;
   if (state.kind === 'failed' && !waiting) {
-    body = (
-      <div className={styles.problem}>
-        <p>{state.message ?? copy.failed}</p>
-        <button type="button" className="btn btn--secondary" onClick={retry}>
-          {copy.retry}
-        </button>
-      </div>
-    );
+    body = <RetryAlert className={styles.problem} message={state.message ?? copy.failed} retryLabel={copy.retry} onRetry={retry} />;
   } else if (state.kind === 'refused' && !waiting) {
     body = <p className={styles.problem}>{copy.refused}</p>;
   } else {
