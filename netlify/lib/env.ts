@@ -29,20 +29,34 @@ export class ConfigError extends Error {
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
 
+/**
+ * The setting `variable` read as the address of a service whose scheme is one of `schemes` (for example
+ * `['smtp:', 'smtps:']`), with a host. Throws `Failure` (a ConfigError) naming what is wrong, never the value.
+ */
+export function serviceUrl(
+  variable: string,
+  value: string,
+  schemes: readonly string[],
+  Failure: new (variable: string, problem: string) => ConfigError = ConfigError,
+): URL {
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw new Failure(variable, 'is not a valid URL.');
+  }
+  if (!schemes.includes(parsed.protocol)) {
+    throw new Failure(variable, `must start with ${schemes.map((scheme) => `${scheme}//`).join(' or ')}.`);
+  }
+  if (!parsed.hostname) throw new Failure(variable, 'has no host.');
+  return parsed;
+}
+
 let cached: { key: string; config: DatabaseConfig } | undefined;
 
 function validate(url: string | undefined, wsProxy: string | undefined): DatabaseConfig {
   if (!url) throw new ConfigError('DATABASE_URL', 'is not set.');
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new ConfigError('DATABASE_URL', 'is not a valid URL.');
-  }
-  if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') {
-    throw new ConfigError('DATABASE_URL', 'must start with postgres:// or postgresql://.');
-  }
-  if (!parsed.hostname) throw new ConfigError('DATABASE_URL', 'has no host.');
+  const parsed = serviceUrl('DATABASE_URL', url, ['postgres:', 'postgresql:']);
   if (!LOCAL_HOSTS.has(parsed.hostname)) return { url, wsProxy: undefined };
   if (!wsProxy) {
     throw new ConfigError(

@@ -2,7 +2,7 @@ import addressparser from 'nodemailer/lib/addressparser';
 import * as v from 'valibot';
 import settings from '@content/settings.json' with { type: 'json' };
 import { emailAddress } from '@shared/schemas/fields';
-import { ConfigError } from '../env';
+import { ConfigError, serviceUrl } from '../env';
 
 /** A mailbox as nodemailer takes it: never joined into a header string by us. */
 export type MailAddress = { name: string; address: string };
@@ -47,18 +47,7 @@ function parseMailbox(name: string, value: string): MailAddress {
 
 function validate(env: NodeJS.ProcessEnv, production: boolean): MailConfig {
   const smtpUrl = env.SMTP_URL?.trim() || undefined;
-  if (smtpUrl) {
-    let parsed: URL;
-    try {
-      parsed = new URL(smtpUrl);
-    } catch {
-      throw new MailConfigError('SMTP_URL', 'is not a valid URL.');
-    }
-    if (parsed.protocol !== 'smtp:' && parsed.protocol !== 'smtps:') {
-      throw new MailConfigError('SMTP_URL', 'must start with smtp:// or smtps://.');
-    }
-    if (!parsed.hostname) throw new MailConfigError('SMTP_URL', 'has no host.');
-  }
+  if (smtpUrl) serviceUrl('SMTP_URL', smtpUrl, ['smtp:', 'smtps:'], MailConfigError);
   const brand = settings.site.brandName;
   const owner = parseMailbox('OWNER_EMAIL', env.OWNER_EMAIL?.trim() || settings.site.email);
   // The site's own address is a placeholder and not on a domain a mail provider verified: production names a sender.
