@@ -48,6 +48,15 @@ export const ERROR_STATUS = {
   service_unavailable: 503,
   // One client (IP) at its daily budget of new holds
   too_many_holds: 429,
+  // The sale: a proposal that can no longer be signed or changed (the codes are PROPOSAL_REFUSALS' keys)
+  proposal_signed: 409,
+  proposal_expired: 409,
+  proposal_withdrawn: 409,
+  proposal_replaced: 409,
+  proposal_not_signed: 409,
+  already_countersigned: 409,
+  // A client's move of a booking whose contract is signed
+  contract_signed: 409,
 } as const;
 
 /** One of the API's error codes. */

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { BookingStage } from './proposal';
 import { TimeSlotSchema, createBookableDateSchema, type BookingEventType, type TimeSlotKey } from './booking';
 import { formObject } from './fields';
 import { SECRET_TOKEN_PATTERN } from './secret-token';
@@ -72,4 +73,7 @@ export type CancelBookingView = {
   endsAt: string;
   /** Set once cancelled (the POST's answer). */
   cancelledAt?: string;
+  /** Where the booking stands in the sale (BOOKING_STAGES), and until when a tentative hold lasts. */
+  stage: BookingStage;
+  tentativeUntil: string | null;
 };

@@ -15,7 +15,17 @@ export type AuditAction =
   | 'mail_retried'
   | 'calendar_feed_created'
   | 'calendar_feed_rotated'
-  | 'calendar_feed_revoked';
+  | 'calendar_feed_revoked'
+  | 'booking_made_by_owner'
+  | 'booking_link_sent'
+  | 'tentative_hold_released'
+  | 'proposal_sent'
+  | 'proposal_viewed'
+  | 'proposal_signed'
+  | 'proposal_countersigned'
+  | 'proposal_withdrawn'
+  | 'proposal_replaced'
+  | 'proposal_expired';
 
 /** One audit entry: who (a username, or null when nobody known), what, on what, with counts or ids only. */
 export type AuditEntry = {

@@ -18,7 +18,7 @@ export type MoveRequest = { token: string; date: string; timeSlot: TimeSlotKey; 
  * Why a move was refused: the link's refusals (unknown, already cancelled, expired, started), the new slot held by
  * another booking or already started, or the new slot is the one the booking holds.
  */
-export type MoveRefusal = CancelRefusal | 'slot_taken' | 'slot_started' | 'same_slot';
+export type MoveRefusal = CancelRefusal | 'slot_taken' | 'slot_started' | 'same_slot' | 'contract_signed';
 
 /** What a move answers: the booking at its new date and slot, and the queued mails' ids. */
 export type Moved = { booking: CancelBookingView; mailIds: string[] };
@@ -45,6 +45,8 @@ export function moveByCancelLink(db: Queryable, request: MoveRequest): Promise<R
     const found = await lockBookingByCancelToken(tx, token, now);
     if (!found.ok) return found;
     const { row } = found.value;
+    // A signed contract names the date: only the owner moves it (a change is a new proposal to sign).
+    if (row.signed_at !== null) return refused('contract_signed');
     const from = { date: row.date, timeSlot: row.time_slot };
     if (from.date === date && from.timeSlot === timeSlot) return refused('same_slot');
     if (slotHasStarted(date, timeSlot, now)) return refused('slot_started');

@@ -6,6 +6,7 @@ import type { Queryable } from '../db';
 import { enqueueCancellationMails, withdrawStaleMails } from '../mail/outbox/write';
 import { inTransaction, type Transaction } from '../transaction';
 import { lockBookingByCancelToken } from './cancel-links';
+import type { BookingMail } from '../mail/messages';
 import type { BookingRow } from './row';
 import { toBookingMail, toCancelView, toOwnerBlock, toOwnerBooking } from './views';
 import { endHolds, lockCancelTokens, spendCancelTokens, type HoldTarget } from './write';
@@ -22,10 +23,10 @@ type Ended = { rows: BookingRow[]; mailIds: string[] };
 /** Whether `target` names a row at all (held or not). */
 async function exists(tx: Transaction, target: HoldTarget): Promise<boolean> {
   const { rows } = await tx.query(
-    target.kind === 'reservation'
-      ? "SELECT 1 FROM bookings WHERE id = $1 AND kind = 'reservation'"
-      : "SELECT 1 FROM bookings WHERE block_id = $1 AND kind = 'block'",
-    [target.kind === 'reservation' ? target.id : target.blockId],
+    target.kind === 'block'
+      ? "SELECT 1 FROM bookings WHERE block_id = $1 AND kind = 'block'"
+      : "SELECT 1 FROM bookings WHERE id = $1 AND kind = 'reservation'",
+    [target.kind === 'block' ? target.blockId : target.id],
   );
   return rows.length > 0;
 }
@@ -67,6 +68,24 @@ async function endHold(tx: Transaction, target: HoldTarget, by: Releaser, now: D
   await spendCancelTokens(tx, row.id, now);
   await withdrawStaleMails(tx, row.id);
   return done({ rows, mailIds: await enqueueCancellationMails(tx, mail, by.role) });
+}
+
+/**
+ * Ends the tentative hold of reservation `id` when its time is up at `now` and it is still unsigned (a proposal made
+ * from an inquiry expired), inside the caller's transaction: frees the slot, spends its links, withdraws its unsent
+ * mails and writes the audit entry. The proposal's expiry mails say the rest, so no cancellation is queued here.
+ * Returns the booking as its mails need it, or undefined when there was nothing to release (signed, moved on, or
+ * released already: of two runs at once, the second finds nothing).
+ */
+export async function releaseTentativeHold(tx: Transaction, id: string, now: Date): Promise<BookingMail | undefined> {
+  await lockCancelTokens(tx, { bookingId: id });
+  const rows = await endHolds(tx, { kind: 'tentative', id, dueBy: now }, { actor: 'system', reason: null, now });
+  const row = rows[0];
+  if (!row) return undefined;
+  await recordAudit(tx, { actor: 'system', action: 'tentative_hold_released', target: id, detail: { date: row.date, slot: row.time_slot } });
+  await spendCancelTokens(tx, id, now);
+  await withdrawStaleMails(tx, id);
+  return toBookingMail(row);
 }
 
 /** What the owner's cancel from the desk answers: the reservation as the desk shows it, and the queued mails. */

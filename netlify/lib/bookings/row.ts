@@ -29,6 +29,13 @@ export type BookingRow = {
   /** Whether the client's confirmation, or their cancellation notice, was held back by the mailbox cap. */
   confirmation_held: boolean;
   cancellation_held: boolean;
+  /** While a tentative hold from an open proposal: when it ends unless signed (migration 013). */
+  tentative_until: Date | string | null;
+  /** When the client signed the booking's contract, and when the owner countersigned it. */
+  signed_at: Date | string | null;
+  confirmed_at: Date | string | null;
+  /** Whether a proposal waits for the client's signature (the proposals module's view booking_open_proposals). */
+  proposal_open: boolean;
 };
 
 /** Whether the client's message of `kind` about the row was held back (the outbox's view, migration 010). */
@@ -39,7 +46,8 @@ const heldMessage = (kind: 'booking_client' | 'cancellation_client') =>
 export const BOOKING_COLUMNS = `id, date, time_slot, kind, is_available, client_name, client_email, event_type,
   phone, guest_count, event_location, created_at, updated_at, cancelled_at, cancelled_by, cancel_reason, block_id,
   block_note, sequence, ${heldMessage('booking_client')} AS confirmation_held,
-  ${heldMessage('cancellation_client')} AS cancellation_held`;
+  ${heldMessage('cancellation_client')} AS cancellation_held, tentative_until, signed_at, confirmed_at,
+  EXISTS (SELECT 1 FROM booking_open_proposals p WHERE p.booking_id = bookings.id) AS proposal_open`;
 
 /** ORDER BY term for day order of the slots (the column is text: alphabetical order would put afternoon first). */
 export const SLOT_ORDER = `array_position(ARRAY[${TIME_SLOT_KEYS.map((key) => `'${key}'`).join(', ')}]::text[], time_slot)`;

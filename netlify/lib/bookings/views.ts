@@ -1,10 +1,17 @@
 import { TIME_SLOT_KEYS, type Booking } from '@shared/schemas/booking';
 import type { CancelBookingView } from '@shared/schemas/cancel';
-import type { AgendaBlock, AgendaReservation, HeldSlot, OwnerBlock, OwnerBooking } from '@shared/schemas/owner';
+import type { AgendaBlock, AgendaReservation, HeldSlot, OwnerBlock, OwnerBooking, SaleStanding } from '@shared/schemas/owner';
+import type { BookingStage } from '@shared/schemas/proposal';
 import { slotWindow } from '@shared/time-slots';
 import { isoTimestamp } from '../db';
 import type { BookingMail } from '../mail/messages';
 import type { BookingRow } from './row';
+
+/** Where a row stands in the sale: confirmed (countersigned), signed, a proposal waiting, or held. */
+export function stageOf(row: BookingRow): SaleStanding {
+  const stage: BookingStage = row.confirmed_at ? 'confirmed' : row.signed_at ? 'signed' : row.proposal_open ? 'proposal_sent' : 'held';
+  return { stage, tentativeUntil: row.tentative_until === null ? null : isoTimestamp(row.tentative_until) };
+}
 
 // The one mapper of a BookingRow: each audience (the desk, the client's page, the visitor's answer, the mails, the
 // agenda, the owner's feed) gets its shape here and nowhere else.
@@ -31,6 +38,7 @@ export function toOwnerBooking(row: BookingRow): OwnerBooking {
     cancelReason: row.cancel_reason,
     blockId: row.block_id,
     blockNote: row.block_note,
+    ...stageOf(row),
   };
 }
 
@@ -75,6 +83,7 @@ export function toCancelView(row: BookingRow, cancelledAt?: Date): CancelBooking
     startsAt: window.start.toISOString(),
     endsAt: window.end.toISOString(),
     ...(cancelledAt ? { cancelledAt: cancelledAt.toISOString() } : {}),
+    ...stageOf(row),
   };
 }
 
@@ -136,6 +145,7 @@ export function toAgenda(rows: readonly BookingRow[]): { reservations: AgendaRes
       phone: row.phone,
       guestCount: row.guest_count === null ? null : Number(row.guest_count),
       eventLocation: row.event_location,
+      ...stageOf(row),
     }));
   const blocks = groupBlocks(rows).map((block) => ({
     blockId: block[0]!.block_id ?? block[0]!.id,

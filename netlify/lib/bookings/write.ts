@@ -51,6 +51,61 @@ export async function insertReservation(tx: Transaction, booking: ReservationInp
 }
 
 /**
+ * Inserts a held reservation for the owner (a phone booking, or the tentative hold of a proposal made from an inquiry,
+ * which ends at `tentativeUntil` unless signed): the visitor's rules of slots, without the mailbox's hold limit.
+ * Undefined when the slot is held (the partial unique index decides between concurrent requests).
+ */
+export async function insertOwnerReservation(
+  tx: Transaction,
+  booking: ReservationInput,
+  tentativeUntil: Date | null,
+): Promise<BookingRow | undefined> {
+  const { rows } = await tx.query<BookingRow>(
+    `INSERT INTO bookings (date, time_slot, is_available, client_name, client_email, event_type, phone, guest_count,
+       event_location, tentative_until)
+     VALUES ($1, $2, false, $3, $4, $5, $6, $7::integer, $8, $9)
+     ON CONFLICT (date, time_slot) WHERE NOT is_available DO NOTHING
+     RETURNING ${BOOKING_COLUMNS}`,
+    [
+      booking.date,
+      booking.timeSlot,
+      booking.clientName,
+      booking.clientEmail,
+      booking.eventType,
+      booking.phone ?? null,
+      booking.guestCount ?? null,
+      booking.eventLocation ?? null,
+      tentativeUntil,
+    ],
+  );
+  return rows[0];
+}
+
+/**
+ * Where a held reservation stands in the sale: a tentative hold's end moved (`tentativeUntil`, only while it is
+ * tentative), the client's signature (the date is then firmly held: no longer tentative), or the owner's
+ * countersignature. Undefined when the reservation is not held (or, for a countersignature, not signed).
+ */
+export async function updateSaleStanding(
+  tx: Transaction,
+  id: string,
+  change: { tentativeUntil: Date } | { signedAt: Date } | { confirmedAt: Date },
+): Promise<BookingRow | undefined> {
+  const [set, where, value] =
+    'tentativeUntil' in change
+      ? ['tentative_until = $2', 'tentative_until IS NOT NULL', change.tentativeUntil]
+      : 'signedAt' in change
+        ? ['signed_at = $2, tentative_until = NULL', 'signed_at IS NULL', change.signedAt]
+        : ['confirmed_at = $2', 'signed_at IS NOT NULL AND confirmed_at IS NULL', change.confirmedAt];
+  const { rows } = await tx.query<BookingRow>(
+    `UPDATE bookings SET ${set} WHERE id = $1 AND kind = 'reservation' AND NOT is_available AND ${where}
+      RETURNING ${BOOKING_COLUMNS}`,
+    [id, value],
+  );
+  return rows[0];
+}
+
+/**
  * Inserts one block's rows, every slot of `slots` on every day of `days`, sharing `blockId` and `note`, in one
  * statement through the partial unique index on held slots; a slot already held is skipped. Returns the rows made.
  */
@@ -84,7 +139,10 @@ export async function moveReservation(tx: Transaction, id: string, date: string,
 }
 
 /** Which holds to end: one reservation by its id, or every row of one block. */
-export type HoldTarget = { kind: 'reservation'; id: string } | { kind: 'block'; blockId: string };
+export type HoldTarget =
+  | { kind: 'reservation'; id: string }
+  | { kind: 'block'; blockId: string }
+  | { kind: 'tentative'; id: string; dueBy: Date };
 
 /**
  * Ends the holds of `target` still held: frees their slots at once (is_available = true; the rows stay as history
@@ -95,12 +153,23 @@ export async function endHolds(
   target: HoldTarget,
   by: { actor: string; reason: string | null; now: Date },
 ): Promise<BookingRow[]> {
-  const where = target.kind === 'reservation' ? "id = $1 AND kind = 'reservation'" : "block_id = $1 AND kind = 'block'";
+  // A tentative hold ends only while still tentative and due: a signature since, or a later end, keeps it.
+  const where = {
+    reservation: "id = $1 AND kind = 'reservation'",
+    block: "block_id = $1 AND kind = 'block'",
+    tentative: "id = $1 AND kind = 'reservation' AND tentative_until <= $5",
+  }[target.kind];
   const { rows } = await tx.query<BookingRow>(
     `UPDATE bookings SET is_available = true, cancelled_at = $2, cancelled_by = $3, cancel_reason = $4
       WHERE ${where} AND NOT is_available
       RETURNING ${BOOKING_COLUMNS}`,
-    [target.kind === 'reservation' ? target.id : target.blockId, by.now, by.actor, by.reason],
+    [
+      target.kind === 'block' ? target.blockId : target.id,
+      by.now,
+      by.actor,
+      by.reason,
+      ...(target.kind === 'tentative' ? [target.dueBy] : []),
+    ],
   );
   return rows;
 }

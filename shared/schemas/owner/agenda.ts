@@ -1,3 +1,4 @@
+import type { SaleStanding } from './bookings';
 import type { Booking, TimeSlotKey } from '../booking';
 import type { InquiryRecord } from '../inquiry';
 
@@ -14,7 +15,8 @@ export const AGENDA_NEW_INQUIRY_CAP = 99;
 export type AgendaReservation = Pick<
   Booking,
   'id' | 'date' | 'timeSlot' | 'clientName' | 'clientEmail' | 'eventType' | 'phone' | 'guestCount' | 'eventLocation'
->;
+> &
+  SaleStanding;
 
 /** One block on the agenda: the slots its rows hold (by date and slot) and the owner's note. */
 export type AgendaBlock = {

@@ -1,3 +1,4 @@
+import type { BookingStage } from '../proposal';
 import * as v from 'valibot';
 import type { BookingEventType, TimeSlotKey } from '../booking';
 import { IsoDateSchema, daysBetweenUtc, isCalendarDate } from '../dates';
@@ -56,7 +57,13 @@ function isDateRange(range: { from: string; to: string }): boolean {
 export type OwnerBookingState = 'held' | 'cancelled' | 'lifted';
 
 /** One hold in the desk: a visitor's reservation (client fields set) or an owner's block (client fields null). */
-export type OwnerBooking = {
+/**
+ * Where a client's reservation stands in the sale (BOOKING_STAGES), and until when a tentative hold from an open
+ * proposal holds its date (an ISO instant; null when it is not tentative). A block's stage is 'held'.
+ */
+export type SaleStanding = { stage: BookingStage; tentativeUntil: string | null };
+
+export type OwnerBooking = SaleStanding & {
   id: string;
   date: string;
   timeSlot: TimeSlotKey;

@@ -26,6 +26,8 @@ const AGENDA: OwnerAgenda = {
       phone: '(512) 555-0199',
       guestCount: 1200,
       eventLocation: 'Austin, TX',
+      stage: 'held',
+      tentativeUntil: null,
     },
     {
       id: 'r2',
@@ -37,6 +39,8 @@ const AGENDA: OwnerAgenda = {
       phone: null,
       guestCount: null,
       eventLocation: null,
+      stage: 'held',
+      tentativeUntil: null,
     },
   ],
   blocks: [

@@ -12,6 +12,8 @@ const reservation = (date: string, timeSlot: AgendaReservation['timeSlot']): Age
   phone: null,
   guestCount: null,
   eventLocation: null,
+  stage: 'held',
+  tentativeUntil: null,
 });
 
 describe('agendaDays', () => {

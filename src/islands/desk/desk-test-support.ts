@@ -60,6 +60,8 @@ export function ownerBooking(patch: Partial<OwnerBooking> = {}): OwnerBooking {
     cancelReason: null,
     blockId: null,
     blockNote: null,
+    stage: 'held',
+    tentativeUntil: null,
     ...patch,
   };
 }
