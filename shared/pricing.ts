@@ -51,7 +51,7 @@ export type PricingContext = {
 
 
 /** `amount` × `percent` / 100, rounded half up to a whole cent (integers only: no float drift). */
-function percentOf(amount: number, percent: number): number {
+export function percentOf(amount: number, percent: number): number {
   return Math.floor((amount * percent + 50) / 100);
 }
 

@@ -41,6 +41,9 @@ CREATE TABLE proposals (
   expires_at timestamptz NOT NULL,
   contract_version text NOT NULL CONSTRAINT proposals_contract_version_bounded CHECK (char_length(contract_version) BETWEEN 1 AND 40),
   document text NOT NULL CONSTRAINT proposals_document_bounded CHECK (char_length(document) BETWEEN 1 AND 100000),
+  -- The same text as the page shows it: [{ heading, body }], and its title.
+  title text NOT NULL,
+  sections jsonb NOT NULL CONSTRAINT proposals_sections_are_list CHECK (jsonb_typeof(sections) = 'array'),
   document_sha256 text NOT NULL CONSTRAINT proposals_document_sha256_is_hex CHECK (document_sha256 ~ '^[0-9a-f]{64}$'),
   -- The date and slot the document states: a proposal whose booking moved since can no longer be signed.
   event_date text NOT NULL,
@@ -81,7 +84,7 @@ CREATE FUNCTION proposals_signed_is_frozen() RETURNS trigger LANGUAGE plpgsql AS
 BEGIN
   IF OLD.state IN ('signed', 'countersigned') AND (
     NEW.document IS DISTINCT FROM OLD.document OR NEW.document_sha256 IS DISTINCT FROM OLD.document_sha256
-    OR NEW.lines IS DISTINCT FROM OLD.lines OR NEW.total_cents IS DISTINCT FROM OLD.total_cents
+    OR NEW.sections IS DISTINCT FROM OLD.sections OR NEW.lines IS DISTINCT FROM OLD.lines OR NEW.total_cents IS DISTINCT FROM OLD.total_cents
     OR NEW.schedule IS DISTINCT FROM OLD.schedule OR NEW.signed_at IS DISTINCT FROM OLD.signed_at
     OR NEW.signature_name IS DISTINCT FROM OLD.signature_name OR NEW.booking_id IS DISTINCT FROM OLD.booking_id
     OR NEW.state NOT IN ('signed', 'countersigned') OR (OLD.state = 'countersigned' AND NEW IS DISTINCT FROM OLD)
