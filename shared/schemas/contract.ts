@@ -89,6 +89,8 @@ export const ContractContentSchema = v.object({
     version: Text,
     signedBy: Text,
     on: Text,
+    /** After a signature's date and time: the clock it is told in. */
+    timeZoneName: Text,
     ipAddress: Text,
     browser: Text,
     notRecorded: Text,
