@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { formatTexasMoment, texasToday } from './texas-time';
+import { formatTexasDateTime, formatTexasMoment, texasToday } from './texas-time';
 
 describe('texasToday', () => {
   test.each([
@@ -21,5 +21,15 @@ describe('formatTexasMoment', () => {
 
   test('returns an unreadable value as given', () => {
     expect(formatTexasMoment('not a time')).toBe('not a time');
+  });
+});
+
+describe('formatTexasDateTime', () => {
+  test.each([
+    ['2026-06-20T23:05:00Z', 'Saturday, June 20, 2026, 6:05 PM'],
+    // 05:30 UTC on 10 January is still the 9th in Texas (CST): the date is Texas's, not UTC's.
+    ['2026-01-10T05:30:00.000Z', 'Friday, January 9, 2026, 11:30 PM'],
+  ])('writes %s as "%s"', (instant, words) => {
+    expect(formatTexasDateTime(new Date(instant))).toBe(words);
   });
 });

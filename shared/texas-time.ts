@@ -44,6 +44,11 @@ export function formatTexasClock(instant: Date): string {
   return clockTime.format(instant).replace(/\u202f/g, ' ');
 }
 
+/** An instant as a Texas date and time in full, e.g. "Saturday, June 20, 2026, 6:05 PM" (a signature's moment). */
+export function formatTexasDateTime(instant: Date): string {
+  return `${formatLongDate(texasToday(instant))}, ${formatTexasClock(instant)}`;
+}
+
 /** Milliseconds the business's wall clock is ahead of UTC at `instant` (negative: Texas is behind). */
 function zoneOffsetMs(instant: number): number {
   const parts = Object.fromEntries(

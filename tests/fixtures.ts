@@ -19,6 +19,8 @@ import { BOOKING_EVENT_TYPES, TIME_SLOTS, type BookingInput, type TimeSlotKey } 
 import { addDaysUtc, todayUtc } from '@shared/schemas/dates';
 import { INQUIRY_EVENT_TYPES, type InquiryInput, type InquiryOutput } from '@shared/schemas/inquiry';
 import { fillTemplate } from '@shared/template';
+import type { ContractFacts } from '../netlify/lib/proposals/document';
+import { sampleContractFacts } from '../scripts/lib/shared-harness/sample-contract';
 import { sampleInquiry } from '../scripts/lib/shared-harness/sample-inquiry';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -209,6 +211,11 @@ export const MAIL_EVENT_DATE = '2027-04-17';
  */
 export function mailInquiry(patch: Partial<InquiryOutput> = {}): InquiryOutput {
   return { ...inquiry({ eventDate: MAIL_EVENT_DATE }), website: '', ...patch } as InquiryOutput;
+}
+
+/** A proposal's facts for the contract's tests, on the fixed `MAIL_EVENT_DATE` so the document's words hold still. */
+export function contractFacts(patch: Partial<ContractFacts> = {}): ContractFacts {
+  return sampleContractFacts(MAIL_EVENT_DATE, patch);
 }
 
 /** The row `inquiry` is stored as in contact_inquiries (without id and created_at), after trimming. */
