@@ -147,3 +147,11 @@ export type Availability = {
   date: string;
   availableSlots: TimeSlotKey[];
 };
+
+/**
+ * Where a client's booking stands in the sale, the same words on every page and mail (content/cancel.json's
+ * `stage`): held (the date is held, nothing agreed), proposal sent (a proposal waits for the client's signature),
+ * signed (the client signed; the date is theirs), confirmed (the business countersigned).
+ */
+export const BOOKING_STAGES = ['held', 'proposal_sent', 'signed', 'confirmed'] as const;
+export type BookingStage = (typeof BOOKING_STAGES)[number];

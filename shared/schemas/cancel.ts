@@ -1,6 +1,5 @@
 import * as v from 'valibot';
-import type { BookingStage } from './proposal';
-import { TimeSlotSchema, createBookableDateSchema, type BookingEventType, type TimeSlotKey } from './booking';
+import { TimeSlotSchema, createBookableDateSchema, type BookingEventType, type BookingStage, type TimeSlotKey } from './booking';
 import { formObject } from './fields';
 import { SECRET_TOKEN_PATTERN } from './secret-token';
 

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { BUSINESS_PHONE, PRICES } from '../prices';
 import { TimeSlotSchema, createBookableDateSchema, type TimeSlotKey } from './booking';
+export { BOOKING_STAGES, type BookingStage } from './booking';
 import { CancelTokenSchema } from './cancel';
 import { createEstimateRequestSchema } from './estimate';
 import { formObject, requiredText } from './fields';
@@ -13,14 +14,6 @@ export const PROPOSAL_STATES = ['sent', 'viewed', 'signed', 'countersigned', 'wi
 export type ProposalState = (typeof PROPOSAL_STATES)[number];
 /** The states a client may still sign in. */
 export const OPEN_PROPOSAL_STATES: readonly ProposalState[] = ['sent', 'viewed'];
-
-/**
- * Where a client's booking stands in the sale, the same words on every page and mail (content/cancel.json's
- * `stage`): held (the date is held, nothing agreed), proposal sent (a proposal waits for the client's signature),
- * signed (the client signed; the date is theirs), confirmed (the business countersigned).
- */
-export const BOOKING_STAGES = ['held', 'proposal_sent', 'signed', 'confirmed'] as const;
-export type BookingStage = (typeof BOOKING_STAGES)[number];
 
 /** A line of a proposal: the estimate's lines, and the owner's extra lines or discounts (negative). */
 export type ProposalLine = { label: string; amountCents: number };

@@ -75,11 +75,12 @@ async function endHold(tx: Transaction, target: HoldTarget, by: Releaser, now: D
  * from an inquiry expired), inside the caller's transaction: frees the slot, spends its links, withdraws its unsent
  * mails and writes the audit entry. The proposal's expiry mails say the rest, so no cancellation is queued here.
  * Returns the booking as its mails need it, or undefined when there was nothing to release (signed, moved on, or
- * released already: of two runs at once, the second finds nothing).
+ * released already: of two runs at once, the second finds nothing). `dueBy` later than `now` ends a hold not yet due
+ * (its proposal withdrawn).
  */
-export async function releaseTentativeHold(tx: Transaction, id: string, now: Date): Promise<BookingMail | undefined> {
+export async function releaseTentativeHold(tx: Transaction, id: string, now: Date, dueBy: Date = now): Promise<BookingMail | undefined> {
   await lockCancelTokens(tx, { bookingId: id });
-  const rows = await endHolds(tx, { kind: 'tentative', id, dueBy: now }, { actor: 'system', reason: null, now });
+  const rows = await endHolds(tx, { kind: 'tentative', id, dueBy }, { actor: 'system', reason: null, now });
   const row = rows[0];
   if (!row) return undefined;
   await recordAudit(tx, { actor: 'system', action: 'tentative_hold_released', target: id, detail: { date: row.date, slot: row.time_slot } });

@@ -11,7 +11,7 @@ import { BOOKING_COLUMNS, type BookingRow } from './row';
 type DetailKey = 'phone' | 'guestCount' | 'eventLocation';
 
 /** A validated reservation to store; the client's optional details may be left out (stored as null). */
-export type ReservationInput = Omit<BookingOutput, DetailKey> & Partial<Pick<BookingOutput, DetailKey>>;
+export type ReservationInput = Omit<BookingOutput, DetailKey | 'website'> & Partial<Pick<BookingOutput, DetailKey | 'website'>>;
 
 /**
  * SQL: how many slots the mailbox of an address ($email) holds from $today on. canonical_mailbox (migration 005) is

@@ -2,7 +2,7 @@ import { INQUIRY_FIELDS, type PricedInquiry } from '@shared/schemas/inquiry';
 import type { InquiryStatus, OwnerInquiry, OwnerInquiryNote } from '@shared/schemas/owner';
 import { recordAudit } from '../audit/log';
 import type { Queryable } from '../db';
-import { inTransaction } from '../transaction';
+import { inTransaction, type Transaction } from '../transaction';
 import { findInquiry, isoText } from './read';
 
 // The columns come from the field list in code, never from a request; the estimate's two follow the fields.
@@ -44,33 +44,39 @@ export async function openInquiry(db: Queryable, id: string): Promise<OwnerInqui
  * each is logged with the status it really replaced. Setting the status it already has changes and logs nothing.
  * Changing a status also marks the inquiry opened. Answers the inquiry as it now is, or undefined for an unknown id.
  */
-export async function setInquiryStatus(
+export function setInquiryStatus(
   db: Queryable,
   change: { id: string; status: InquiryStatus; actor: string },
 ): Promise<OwnerInquiry | undefined> {
-  return inTransaction(db, async (tx) => {
-    const { rows } = await tx.query<{ from: InquiryStatus }>(
-      `WITH current AS (SELECT id, status FROM contact_inquiries WHERE id = $1 FOR UPDATE)
-       UPDATE contact_inquiries AS inquiry
-          SET status = $2,
-              status_changed_at = CASE WHEN current.status = $2 THEN inquiry.status_changed_at ELSE now() END,
-              opened_at = COALESCE(inquiry.opened_at, now())
-         FROM current WHERE inquiry.id = current.id
-       RETURNING current.status AS "from"`,
-      [change.id, change.status],
-    );
-    const from = rows[0]?.from;
-    if (from === undefined) return undefined;
-    if (from !== change.status) {
-      await recordAudit(tx, {
-        actor: change.actor,
-        action: 'inquiry_status_changed',
-        target: change.id,
-        detail: { from, to: change.status },
-      });
-    }
-    return findInquiry(tx, change.id);
-  });
+  return inTransaction(db, (tx) => changeInquiryStatus(tx, change));
+}
+
+/** setInquiryStatus inside the caller's transaction (a proposal made from an inquiry moves it to `quoted`). */
+export async function changeInquiryStatus(
+  tx: Transaction,
+  change: { id: string; status: InquiryStatus; actor: string },
+): Promise<OwnerInquiry | undefined> {
+  const { rows } = await tx.query<{ from: InquiryStatus }>(
+    `WITH current AS (SELECT id, status FROM contact_inquiries WHERE id = $1 FOR UPDATE)
+     UPDATE contact_inquiries AS inquiry
+        SET status = $2,
+            status_changed_at = CASE WHEN current.status = $2 THEN inquiry.status_changed_at ELSE now() END,
+            opened_at = COALESCE(inquiry.opened_at, now())
+       FROM current WHERE inquiry.id = current.id
+     RETURNING current.status AS "from"`,
+    [change.id, change.status],
+  );
+  const from = rows[0]?.from;
+  if (from === undefined) return undefined;
+  if (from !== change.status) {
+    await recordAudit(tx, {
+      actor: change.actor,
+      action: 'inquiry_status_changed',
+      target: change.id,
+      detail: { from, to: change.status },
+    });
+  }
+  return findInquiry(tx, change.id);
 }
 
 /** Appends a private note by `author` to an inquiry (which counts as opening it); undefined for an unknown id. */

@@ -1,4 +1,4 @@
-import type { BookingStage } from '../proposal';
+import type { BookingStage } from '../booking';
 import * as v from 'valibot';
 import type { BookingEventType, TimeSlotKey } from '../booking';
 import { IsoDateSchema, daysBetweenUtc, isCalendarDate } from '../dates';

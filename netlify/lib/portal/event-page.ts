@@ -1,0 +1,79 @@
+import contractJson from '@content/contract.json' with { type: 'json' };
+import type { CancelBookingView, CancelRefusal } from '@shared/schemas/cancel';
+import { checkContractContent } from '@shared/schemas/contract';
+import type { ClientContract, ClientProposal } from '@shared/schemas/proposal';
+import { done, refused, type Result } from '@shared/result';
+import { findBookingByCancelToken, lockBookingByCancelToken } from '../bookings/cancel-links';
+import { lockForSale, recordSaleStep } from '../bookings/owner';
+import type { Queryable } from '../db';
+import { proposalMail } from '../desk/proposals';
+import { enqueueProposalSignedMails } from '../mail/outbox/proposal';
+import { findClientProposal, findProposal } from '../proposals/read';
+import { sectionsOf, toClientProposal } from '../proposals/row';
+import { contractPdf, signProposal, viewProposal, type ClosedRefusal } from '../proposals/sale';
+import { inTransaction } from '../transaction';
+
+// The client's event page (the change-or-cancel link grown into the page of their event): what it shows, the
+// signature, and the signed contract's PDF. The link's token is judged as the cancel link's, every time.
+
+const ESIGN = checkContractContent(contractJson).esign;
+
+/** What POST /api/portal/lookup answers: the booking, the proposal the client sees (if any) and its contract. */
+export type EventPage = { booking: CancelBookingView; proposal: ClientProposal | null; contract: ClientContract | null };
+
+/** The event page of a link at `now`; a sent proposal becomes viewed (audited). */
+export async function lookupEventPage(db: Queryable, token: string, now: Date): Promise<Result<EventPage, CancelRefusal>> {
+  const found = await findBookingByCancelToken(db, token, now);
+  if (!found.ok) return found;
+  const row = await findClientProposal(db, found.value.row.id);
+  if (!row) return done({ booking: found.value.booking, proposal: null, contract: null });
+  const seen = await inTransaction(db, (tx) => viewProposal(tx, row, now));
+  const { title, sections } = sectionsOf(seen);
+  return done({
+    booking: found.value.booking,
+    proposal: toClientProposal(seen),
+    contract: { version: seen.contract_version, title, sections, esign: ESIGN },
+  });
+}
+
+/** A client's signature through their link: who typed which name, from where. */
+export type SignRequest = { token: string; proposalId: string; signatureName: string; ip: string | null; userAgent: string | null; now: Date };
+
+/**
+ * POST /api/portal/sign: in one transaction the link's booking is locked and judged, the proposal signed (only open,
+ * in time, for the booking's date and slot; the consent's exact words stored with it), the booking marked signed (no
+ * longer tentative), and the signed PDF attached to the mails to the client and the owner.
+ */
+export function signByLink(
+  db: Queryable,
+  request: SignRequest,
+): Promise<Result<{ proposal: ClientProposal; mailIds: string[] }, CancelRefusal | ClosedRefusal | 'not_found'>> {
+  return inTransaction(db, async (tx) => {
+    const found = await lockBookingByCancelToken(tx, request.token, request.now);
+    if (!found.ok) return found;
+    const booking = (await lockForSale(tx, found.value.row.id))!;
+    const signed = await signProposal(
+      tx,
+      { id: request.proposalId, bookingId: booking.id, date: booking.date, timeSlot: booking.timeSlot },
+      { name: request.signatureName, consentText: ESIGN.consent, ip: request.ip, userAgent: request.userAgent, now: request.now },
+    );
+    if (!signed.ok) return signed;
+    await recordSaleStep(tx, booking.id, { signedAt: request.now });
+    const pdf = await contractPdf(signed.value);
+    const mailIds = await enqueueProposalSignedMails(tx, proposalMail({ ...booking, tentativeUntil: null }, signed.value), pdf);
+    return done({ proposal: toClientProposal(signed.value), mailIds });
+  });
+}
+
+/** POST /api/portal/contract.pdf: the signed (or countersigned) contract of the link's booking, as a PDF. */
+export async function contractPdfByLink(
+  db: Queryable,
+  request: { token: string; proposalId: string; now: Date },
+): Promise<Result<{ pdf: Uint8Array; date: string }, CancelRefusal | 'not_found' | 'proposal_not_signed'>> {
+  const found = await findBookingByCancelToken(db, request.token, request.now);
+  if (!found.ok) return found;
+  const row = await findProposal(db, request.proposalId);
+  if (!row || row.booking_id !== found.value.row.id) return refused('not_found');
+  if (row.state !== 'signed' && row.state !== 'countersigned') return refused('proposal_not_signed');
+  return done({ pdf: await contractPdf(row), date: row.event_date });
+}

@@ -1,0 +1,38 @@
+import type { Queryable } from '../db';
+import { PROPOSAL_COLUMNS, type ProposalRow } from './row';
+
+/** One proposal by id, or undefined. */
+export async function findProposal(db: Queryable, id: string): Promise<ProposalRow | undefined> {
+  const { rows } = await db.query<ProposalRow>(`SELECT ${PROPOSAL_COLUMNS} FROM proposals WHERE id = $1`, [id]);
+  return rows[0];
+}
+
+/** The proposals of one inquiry or one booking, newest first. */
+export async function listProposals(db: Queryable, of: { inquiryId: string } | { bookingId: string }): Promise<ProposalRow[]> {
+  const [column, value] = 'inquiryId' in of ? ['inquiry_id', of.inquiryId] : ['booking_id', of.bookingId];
+  const { rows } = await db.query<ProposalRow>(
+    `SELECT ${PROPOSAL_COLUMNS} FROM proposals WHERE ${column} = $1 ORDER BY created_at DESC, id DESC LIMIT 50`,
+    [value],
+  );
+  return rows;
+}
+
+/** The proposal a booking's client sees: the open one, else the signed one, else none. */
+export async function findClientProposal(db: Queryable, bookingId: string): Promise<ProposalRow | undefined> {
+  const { rows } = await db.query<ProposalRow>(
+    `SELECT ${PROPOSAL_COLUMNS} FROM proposals
+      WHERE booking_id = $1 AND state IN ('sent', 'viewed', 'signed', 'countersigned')
+      ORDER BY state IN ('sent', 'viewed') DESC, created_at DESC LIMIT 1`,
+    [bookingId],
+  );
+  return rows[0];
+}
+
+/** Open proposals whose time is up at `now`, oldest first (the scheduled run's work), at most `limit`. */
+export async function dueForExpiry(db: Queryable, now: Date, limit: number): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT id FROM proposals WHERE state IN ('sent', 'viewed') AND expires_at <= $1 ORDER BY expires_at LIMIT $2`,
+    [now, limit],
+  );
+  return rows.map((row) => row.id);
+}
