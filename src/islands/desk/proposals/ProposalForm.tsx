@@ -73,18 +73,21 @@ export default function ProposalForm({ copy, of, prefill, onSent, onClose, onErr
     if (Object.keys(found).length > 0) return show(form, found);
     setErrors({});
     setPending(true);
+    let answer: { made: Proposal } | { error: unknown };
     try {
-      onSent(await createProposal(request));
+      answer = { made: await createProposal(request) };
     } catch (error) {
-      if (isUnauthorized(error) || !(error instanceof ApiError)) return onError(error);
-      const answer = parseApiError(error.body);
-      if (error.status === 409) return setAlert(answer?.message || text.failure.fallback);
-      const fields = formErrors(error.fields);
-      if (Object.keys(fields).length === 0) return onError(error);
-      show(form, fields);
-    } finally {
-      setPending(false);
+      answer = { error };
     }
+    // The controls are enabled again before a message focuses one of them.
+    flushSync(() => setPending(false));
+    if ('made' in answer) return onSent(answer.made);
+    const { error } = answer;
+    if (isUnauthorized(error) || !(error instanceof ApiError)) return onError(error);
+    if (error.status === 409) return setAlert(parseApiError(error.body)?.message || text.failure.fallback);
+    const fields = formErrors(error.fields);
+    if (Object.keys(fields).length === 0) return onError(error);
+    show(form, fields);
   };
 
   const general = Object.entries(errors).filter(([name]) => !isControl(name));
