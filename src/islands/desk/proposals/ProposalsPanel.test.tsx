@@ -11,8 +11,9 @@ import { formatLongDate } from '@shared/texas-time';
 import { locateTexasZip } from '@shared/texas-zips';
 import { $toast } from '../../../stores/toasts';
 import { ownerInquiry, serveDesk, type DeskRequest } from '../desk-test-support';
+import OwnerDesk from '../../OwnerDesk';
 import ProposalsPanel from './ProposalsPanel';
-import { dollarsToCents, prefillFromInquiry } from './proposal-draft';
+import { dollarsToCents, prefillFromBooking, prefillFromInquiry } from './proposal-draft';
 
 const copy = desk.desk;
 const words = copy.proposals;
@@ -106,6 +107,7 @@ describe('the proposals of an inquiry', () => {
     await screen.findByText(words.states.withdrawn);
     expect(requests.slice(1).map(({ method, path }) => `${method} ${path}`)).toEqual([`POST /api/admin/proposals/${open.id}/withdraw`]);
     expect($toast.get()?.title).toBe(words.withdrawn.title);
+    expect(document.getElementById(`proposal-${open.id}`)).toHaveFocus();
     expect(screen.queryByRole('button', { name: words.withdraw })).toBeNull();
     expect(screen.getByRole('button', { name: words.new })).toBeVisible();
   });
@@ -217,7 +219,8 @@ describe('the proposals of a booking', () => {
   test('are asked by booking; a new one sends the booking and no date or slot to hold', async () => {
     const user = userEvent.setup();
     const requests = serveDesk((request) => (request.method === 'GET' ? { proposals: [] } : Response.json({ proposal: proposal(2, 'sent') }, { status: 201 })));
-    render(<ProposalsPanel bookingId={BOOKING_ID} desk={copy} clientName="Hank" prefill={{ estimate: { guests: 40, zip: '78701' } }} onError={() => {}} />);
+    const prefill = { estimate: { ...prefillFromBooking({ guestCount: 40 }).estimate, zip: '78701' } };
+    render(<ProposalsPanel bookingId={BOOKING_ID} desk={copy} clientName="Hank" prefill={prefill} onError={() => {}} />);
     await user.click(await screen.findByRole('button', { name: words.new }));
     expect(requests[0]!.url.searchParams.get('bookingId')).toBe(BOOKING_ID);
     const form = screen.getByRole('form', { name: words.form.heading });
@@ -242,4 +245,17 @@ test.each([
   ['', Number.NaN],
 ])('%s dollars are %s cents', (text, cents) => {
   expect(dollarsToCents(text)).toBe(cents);
+});
+
+test('an opened inquiry in the desk shows its "Proposal" section, asked for only once it is opened', async () => {
+  window.location.hash = '#inquiries';
+  const user = userEvent.setup();
+  const requests = serveDesk(({ path }) => (path === '/api/admin/proposals' ? { proposals: [proposal(1, 'sent')] } : { inquiries: [INQUIRY], nextCursor: null }));
+  render(<OwnerDesk copy={copy} />);
+  const summary = await screen.findByRole('button', { name: /Dolly Rivera/ });
+  expect(requests.map((request) => request.path)).not.toContain('/api/admin/proposals');
+  await user.click(summary);
+  const section = await screen.findByRole('region', { name: words.heading });
+  expect(await within(section).findByText(words.states.sent)).toBeVisible();
+  expect(requests.filter((request) => request.path === '/api/admin/proposals')).toHaveLength(1);
 });

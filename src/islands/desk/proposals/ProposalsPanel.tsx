@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { DeskCopy } from '../../../content-schemas/desk';
 import { isUnauthorized } from '../../../lib/desk-api';
 import { countersignProposal, fetchProposals, withdrawProposal, type ProposalOwner } from '../../../lib/desk-proposals';
@@ -47,6 +47,13 @@ export default function ProposalsPanel(props: ProposalsPanelProps) {
   const [asked, setAsked] = useState<{ proposal: Proposal; action: ProposalAction }>();
   const [pending, setPending] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
+  // After Withdraw or Countersign the button is gone with the dialog: focus goes to the changed proposal instead.
+  const focusAfter = useRef<string>(undefined);
+  useEffect(() => {
+    if (asked || !focusAfter.current) return;
+    document.getElementById(focusAfter.current)?.focus();
+    focusAfter.current = undefined;
+  });
   const headingId = `proposals-${key}`;
   const formId = `proposal-form-${key}`;
 
@@ -61,6 +68,7 @@ export default function ProposalsPanel(props: ProposalsPanelProps) {
     try {
       const changed = await (action === 'withdraw' ? withdrawProposal : countersignProposal)(proposal.id);
       proposals.setData((list) => list.map((old) => (old.id === changed.id ? changed : old)));
+      focusAfter.current = `proposal-${changed.id}`;
       showToast(action === 'withdraw' ? copy.withdrawn : copy.countersigned);
     } catch (error) {
       onError(error);

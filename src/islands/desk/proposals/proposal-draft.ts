@@ -4,6 +4,7 @@ import { PRICES } from '@shared/prices';
 import type { FieldErrors } from '@shared/schemas/api-error';
 import type { TimeSlotKey } from '@shared/schemas/booking';
 import type { EstimateRequest } from '@shared/schemas/estimate';
+import type { OwnerBooking } from '@shared/schemas/owner/bookings';
 import type { OwnerInquiry } from '@shared/schemas/owner/inquiries';
 import { PACKAGE_IDS, SERVICE_LEVELS, type PackageId, type ServiceLevel } from '@shared/schemas/price-list';
 import type { ProposalRequestInput } from '@shared/schemas/proposal';
@@ -38,6 +39,11 @@ export function prefillFromInquiry(inquiry: Pick<OwnerInquiry, 'estimate' | 'gue
   const guests = /^\d{1,6}$/.test(inquiry.guestCount ?? '') ? Number(inquiry.guestCount) : undefined;
   const estimate = inquiry.estimate?.request ?? (guests === undefined ? undefined : { guests });
   return { ...(estimate && { estimate }), ...(inquiry.eventDate && { date: inquiry.eventDate }) };
+}
+
+/** The prefill of a booking: its guest count when the client gave one (its date and slot are its own). */
+export function prefillFromBooking(booking: Pick<OwnerBooking, 'guestCount'>): ProposalPrefill {
+  return booking.guestCount === null ? {} : { estimate: { guests: booking.guestCount } };
 }
 
 /** The form's first values: the prefill, else the price list's first package and level and its included hours. */
