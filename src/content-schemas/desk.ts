@@ -1,5 +1,6 @@
 import { z } from 'astro/zod';
 import { INQUIRY_STATUSES, type InquiryStatus } from '@shared/schemas/owner/inquiries';
+import { MAX_VALID_DAYS, PROPOSAL_STATES, type ProposalState } from '@shared/schemas/proposal';
 import { failure, pageMeta, template, text, toast } from './common';
 
 /** Copy of the owner's desk page and its island (one entry, `desk`). */
@@ -91,6 +92,66 @@ export const deskCopySchema = z.object({
         balanceDue: text,
       }),
     }),
+  }),
+  // An inquiry's or a booking's proposals (src/islands/desk/proposals/): their states, actions and the form.
+  proposals: z.object({
+    heading: text,
+    lead: text,
+    listLabel: text,
+    empty: text,
+    loadFailed: text,
+    states: z.object(Object.fromEntries(PROPOSAL_STATES.map((state) => [state, text])) as Record<ProposalState, typeof text>),
+    sentOn: template('date'),
+    total: template('amount'),
+    validUntil: template('date'),
+    signedBy: template('name', 'date'),
+    countersignedBy: template('name', 'date'),
+    withdraw: text,
+    withdrawConfirm: z.object({ title: text, text: template('client'), confirm: text, keep: text }),
+    withdrawn: toast,
+    countersign: text,
+    countersignConfirm: z.object({ title: text, text: template('client'), confirm: text, keep: text }),
+    countersigned: toast,
+    new: text,
+    replace: text,
+    replaceNote: text,
+    form: z.object({
+      heading: text,
+      labels: z.object({
+        packageId: text,
+        serviceLevel: text,
+        guests: text,
+        hours: text,
+        zip: text,
+        addOns: text,
+        date: text,
+        timeSlot: text,
+        validDays: text,
+        extraLines: text,
+        lineLabel: template('n'),
+        lineAmount: template('n'),
+      }),
+      hints: z.object({ hold: text, extraLines: text, validDays: text }),
+      slotPlaceholder: text,
+      addLine: text,
+      removeLine: template('n'),
+      amountInvalid: text,
+      submit: text,
+      pending: text,
+      close: text,
+      failure,
+      sent: z.object({ title: template('client'), description: text }),
+    }),
+    // The days a new proposal stays open unless the owner changes them (the server's bound is MAX_VALID_DAYS).
+    validDaysDefault: z.number().int().min(1).max(MAX_VALID_DAYS),
+  }),
+  // The mark of a reservation's stage in the sale (src/islands/desk/HoldMark.tsx): by BOOKING_STAGES, and a tentative hold's end.
+  stageMarks: z.object({
+    held: text,
+    proposal_sent: text,
+    tentative: template('date'),
+    signed: text,
+    confirmed: text,
   }),
   bookings: z.object({
     lead: text,

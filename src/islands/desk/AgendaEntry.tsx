@@ -5,17 +5,20 @@ import { fillTemplate } from '@shared/template';
 import { optionLabel, slotLabel } from '@shared/time-slots';
 import { BOOKING_EVENT_TYPES, TIME_SLOT_KEYS } from '@shared/schemas/booking';
 import type { AgendaEntry as Entry } from './agenda-days';
+import HoldMark from './HoldMark';
 import styles from './desk.module.css';
 
 interface Props {
   copy: DeskCopy['agenda'];
+  /** The words of a reservation's stage in the sale. */
+  marks: DeskCopy['stageMarks'];
   /** What a block of every slot of a day is called (the block form's "Whole day"). */
   wholeDay: string;
   entry: Entry;
 }
 
-/** One line of a day on the agenda: a reservation with the client's details, or a block with its note. */
-export default function AgendaEntry({ copy, wholeDay, entry }: Props) {
+/** One line of a day on the agenda: a reservation with the client's details and its stage, or a block with its note. */
+export default function AgendaEntry({ copy, marks, wholeDay, entry }: Props) {
   if (entry.kind === 'block') {
     const allDay = TIME_SLOT_KEYS.every((slot) => entry.slots.includes(slot));
     return (
@@ -35,6 +38,7 @@ export default function AgendaEntry({ copy, wholeDay, entry }: Props) {
     <li className={`${styles.item} ${styles.agendaItem}`}>
       <span className={styles.agendaSlot}>{slotLabel(reservation.timeSlot)}</span>
       <bdi className={styles.name}>{reservation.clientName}</bdi>
+      <HoldMark copy={marks} stage={reservation.stage} tentativeUntil={reservation.tentativeUntil} />
       <span className={styles.meta}>
         {facts.join(' · ')}
         {reservation.eventLocation && (

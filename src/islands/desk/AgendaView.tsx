@@ -75,7 +75,7 @@ export default function AgendaView({ copy, onError }: Props) {
             </h3>
             <ul className={styles.list}>
               {day.entries.map((entry) => (
-                <AgendaEntry key={entry.key} copy={text} wholeDay={copy.blocks.wholeDay} entry={entry} />
+                <AgendaEntry key={entry.key} copy={text} marks={copy.stageMarks} wholeDay={copy.blocks.wholeDay} entry={entry} />
               ))}
             </ul>
           </section>

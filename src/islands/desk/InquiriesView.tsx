@@ -138,6 +138,7 @@ export default function InquiriesView({ copy, onError }: Props) {
               <InquiryItem
                 key={inquiry.id}
                 copy={text}
+                desk={copy}
                 inquiry={inquiry}
                 linked={inquiry.id === linked}
                 onOpen={(id) => void open(id)}

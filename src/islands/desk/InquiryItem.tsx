@@ -9,11 +9,15 @@ import type { OwnerInquiry } from '@shared/schemas/owner/inquiries';
 import InquiryEstimate from './InquiryEstimate';
 import InquiryNotes from './InquiryNotes';
 import InquiryStatusSelect from './InquiryStatusSelect';
+import ProposalsPanel from './proposals/ProposalsPanel';
+import { prefillFromInquiry } from './proposals/proposal-draft';
 import Template from './Template';
 import styles from './desk.module.css';
 
 interface Props {
   copy: DeskCopy['inquiries'];
+  /** The desk's copy: with it, the opened inquiry shows its proposals (src/islands/desk/proposals/). */
+  desk?: DeskCopy;
   inquiry: OwnerInquiry;
   /** The inquiry a desk link named: shown open, scrolled to and focused. */
   linked?: boolean;
@@ -40,9 +44,10 @@ function factValue(inquiry: OwnerInquiry, field: InquiryField): ReactNode {
 
 /**
  * One inquiry in the list: who, what, when and where it stands ("New" until first opened); opens in place to show
- * every field, the whole message, the estimate sent with it (if any), its status and the owner's private notes.
+ * every field, the whole message, the estimate sent with it (if any), its proposals, its status and the owner's
+ * private notes.
  */
-export default function InquiryItem({ copy, inquiry, linked = false, onOpen, onChange, onError }: Props) {
+export default function InquiryItem({ copy, desk, inquiry, linked = false, onOpen, onChange, onError }: Props) {
   const [open, setOpen] = useState(linked);
   const summary = useRef<HTMLButtonElement>(null);
   const detailsId = `inquiry-${inquiry.id}`;
@@ -103,6 +108,9 @@ export default function InquiryItem({ copy, inquiry, linked = false, onOpen, onC
           );
         })}
         {inquiry.estimate && <InquiryEstimate copy={copy.estimate} priced={inquiry.estimate} />}
+        {desk && open && (
+          <ProposalsPanel inquiryId={inquiry.id} desk={desk} clientName={name} prefill={prefillFromInquiry(inquiry)} onError={onError} />
+        )}
         <InquiryNotes
           copy={copy}
           inquiryId={inquiry.id}
