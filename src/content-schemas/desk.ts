@@ -1,6 +1,6 @@
 import { z } from 'astro/zod';
 import { INQUIRY_STATUSES, type InquiryStatus } from '@shared/schemas/owner/inquiries';
-import { MAX_VALID_DAYS, PROPOSAL_STATES, type ProposalState } from '@shared/schemas/proposal';
+import { PROPOSAL_STATES, type ProposalState } from '@shared/schemas/proposal';
 import { failure, pageMeta, template, text, toast } from './common';
 
 /** Copy of the owner's desk page and its island (one entry, `desk`). */
@@ -142,8 +142,6 @@ export const deskCopySchema = z.object({
       failure,
       sent: z.object({ title: template('client'), description: text }),
     }),
-    // The days a new proposal stays open unless the owner changes them (the server's bound is MAX_VALID_DAYS).
-    validDaysDefault: z.number().int().min(1).max(MAX_VALID_DAYS),
   }),
   // The mark of a reservation's stage in the sale (src/islands/desk/HoldMark.tsx): by BOOKING_STAGES, and a tentative hold's end.
   stageMarks: z.object({

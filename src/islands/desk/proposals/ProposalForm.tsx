@@ -1,3 +1,4 @@
+import proposalsContent from '@content/proposals.json' with { type: 'json' };
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { flushSync } from 'react-dom';
 import * as v from 'valibot';
@@ -37,7 +38,7 @@ const isControl = (name: string) => CONTROLS.has(name) || /^extraLines\.\d+\.(la
  */
 export default function ProposalForm({ copy, of, prefill, onSent, onClose, onError }: Props) {
   const text = copy.form;
-  const [draft, setDraft] = useState<ProposalDraft>(() => initialDraft(prefill, copy.validDaysDefault));
+  const [draft, setDraft] = useState<ProposalDraft>(() => initialDraft(prefill, proposalsContent.validDaysDefault));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [alert, setAlert] = useState('');
   const [pending, setPending] = useState(false);

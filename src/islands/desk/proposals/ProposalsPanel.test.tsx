@@ -1,3 +1,4 @@
+import proposalsContent from '@content/proposals.json' with { type: 'json' };
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
@@ -144,7 +145,7 @@ describe('a new proposal', () => {
     expect(within(form).getByLabelText(labels.zip)).toHaveValue('76701');
     expect(within(form).getByLabelText(/Mocktail/)).toBeChecked();
     expect(within(form).getByLabelText(labels.date)).toHaveValue('2027-04-17');
-    expect(within(form).getByLabelText(labels.validDays)).toHaveValue(words.validDaysDefault);
+    expect(within(form).getByLabelText(labels.validDays)).toHaveValue(proposalsContent.validDaysDefault);
 
     await user.selectOptions(within(form).getByLabelText(labels.timeSlot), 'afternoon');
     await user.click(within(form).getByRole('button', { name: words.form.addLine }));
@@ -166,7 +167,7 @@ describe('a new proposal', () => {
         { label: 'Travel to the ranch', amountCents: 115_029 },
         { label: 'Friends discount', amountCents: -2550 },
       ],
-      validDays: words.validDaysDefault,
+      validDays: proposalsContent.validDaysDefault,
     });
     const items = within(screen.getByRole('list', { name: words.listLabel })).getAllByRole('listitem');
     expect(items.map((item) => item.querySelector('span')!.textContent)).toEqual([words.states.sent, words.states.replaced]);
