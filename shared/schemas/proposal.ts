@@ -161,3 +161,9 @@ export const PROPOSAL_REFUSALS = {
   contract_signed: 'Your contract is signed, so the date can only be changed by calling us.',
 } as const;
 export type ProposalRefusal = keyof typeof PROPOSAL_REFUSALS;
+
+/** GET /api/admin/proposals' query: the proposals of one inquiry or of one booking. */
+export const ProposalListQuerySchema = v.pipe(
+  v.object({ inquiryId: v.optional(uuid('Please choose the inquiry.')), bookingId: v.optional(uuid('Please choose the booking.')) }),
+  v.check((query) => (query.inquiryId === undefined) !== (query.bookingId === undefined), 'Please name one inquiry or one booking.'),
+);
