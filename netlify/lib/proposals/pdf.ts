@@ -57,7 +57,7 @@ export async function renderContractPdf(input: ContractPdfInput): Promise<Uint8A
   for (const section of contract.sections) {
     writer.keepTogether(11 * 1.35 + BODY * 1.35 * 2);
     writer.text(section.heading, { font: bold, size: 11, after: 2 });
-    writer.text(section.body, { font: regular, size: BODY, after: 8 });
+    writer.text(section.body, { font: regular, size: BODY, after: 8, paragraphGap: 2.5 });
   }
 
   writer.space(6, 120);
