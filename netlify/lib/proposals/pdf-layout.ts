@@ -9,7 +9,7 @@ const INK = rgb(0.12, 0.1, 0.09);
 const MUTED = rgb(0.38, 0.35, 0.32);
 
 /** How a run of text is set: font, size, colour, space after it. */
-export type TextStyle = { font: PDFFont; size: number; muted?: boolean; after?: number };
+export type TextStyle = { font: PDFFont; size: number; muted?: boolean; after?: number; paragraphGap?: number };
 
 /** The width text may take on a page. */
 export const TEXT_WIDTH = PAGE.width - 2 * PAGE.margin;
@@ -106,7 +106,8 @@ export class PageWriter {
   /** Writes `text` (line breaks start new paragraphs) wrapped to the text width. */
   text(text: string, style: TextStyle): void {
     const lineHeight = style.size * 1.35;
-    for (const paragraph of text.split('\n')) {
+    for (const [index, paragraph] of text.split('\n').entries()) {
+      if (index > 0) this.y -= style.paragraphGap ?? 0;
       for (const line of wrapParagraph(paragraph, style.font, style.size, TEXT_WIDTH)) {
         this.keepTogether(lineHeight);
         this.y -= lineHeight;

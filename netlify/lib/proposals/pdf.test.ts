@@ -84,6 +84,16 @@ describe('renderContractPdf', () => {
     expect(words).toContain(`${CONTRACT.signatureBlock.signedBy} Zoë Nguyễn ${CONTRACT.signatureBlock.on}`);
   });
 
+  test('renders made at the same time (sharing the parsed fonts) each hold their own signer', async () => {
+    const names = ['Ана Петрова', 'Łukasz Żółć', 'Zoë Nguyễn'];
+    const pdfs = await Promise.all(names.map((name) => renderContractPdf({ ...signed, signature: { ...signed.signature!, name } })));
+    for (const [index, name] of names.entries()) {
+      const { words, lines } = await pdfText(pdfs[index]!, `parallel-${index}`);
+      expect(words).toContain(`${CONTRACT.signatureBlock.signedBy} ${name} ${CONTRACT.signatureBlock.on}`);
+      expect(lines).toContain(sha256);
+    }
+  });
+
   test('an unsigned contract says so, and a long browser string wraps without losing the hash', async () => {
     const unsigned = await pdfText(await renderContractPdf({ ...signed, signature: null }), 'unsigned');
     expect(unsigned.words).toContain(CONTRACT.signatureBlock.notSigned);

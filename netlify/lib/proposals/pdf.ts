@@ -1,11 +1,10 @@
-import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument } from 'pdf-lib';
 import settings from '@content/settings.json' with { type: 'json' };
 import { CONTRACT } from '@shared/contract';
 import { formatTexasDateTime } from '@shared/texas-time';
 import { fillTemplate } from '@shared/template';
 import type { FrozenContract } from './document';
-import { PLAIN_FEATURES, contractFontBytes } from './pdf-fonts';
+import { PLAIN_FEATURES, contractFontBytes, sharedFontkit } from './pdf-fonts';
 import { PageWriter, TEXT_WIDTH, textWidth } from './pdf-layout';
 
 /** What the contract's PDF shows: the frozen document, its fingerprint, and who signed it when. */
@@ -34,7 +33,7 @@ export async function renderContractPdf(input: ContractPdfInput): Promise<Uint8A
   const words = CONTRACT.signatureBlock;
   const brand = settings.site.brandName;
   const document = await PDFDocument.create({ updateMetadata: false });
-  document.registerFontkit(fontkit);
+  document.registerFontkit(sharedFontkit);
   const bytes = contractFontBytes();
   // Subsets: only the glyphs used go into the file (the full faces would weigh 1.8 MB).
   const [regular, bold, mono] = await Promise.all([
@@ -58,7 +57,7 @@ export async function renderContractPdf(input: ContractPdfInput): Promise<Uint8A
   for (const section of contract.sections) {
     writer.keepTogether(11 * 1.35 + BODY * 1.35 * 2);
     writer.text(section.heading, { font: bold, size: 11, after: 2 });
-    writer.text(section.body, { font: regular, size: BODY, after: 8 });
+    writer.text(section.body, { font: regular, size: BODY, after: 8, paragraphGap: 2.5 });
   }
 
   writer.space(6, 120);
