@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { queueDueReminders } from '../lib/bookings/reminders';
 import { withDatabase } from '../lib/db';
+import { expireDueProposals } from '../lib/jobs/proposal-expiry';
 import { scheduled, type RunCounts } from '../lib/http/scheduled';
 import { mailConfig, missingSmtpUrl } from '../lib/mail/config';
 import { sendDue, withMailTransport } from '../lib/mail/send';
@@ -13,7 +14,8 @@ export const REMINDER_BUDGET_MS = 5_000;
 export const RUN_LIMIT = 100;
 
 /**
- * Every 5 minutes: first queues the client reminders that are due (queueDueReminders; it needs only the database),
+ * Every 5 minutes: first expires the proposals whose time is up (expireDueProposals: a tentative hold released, both
+ * sides told), then queues the client reminders that are due (queueDueReminders; it needs only the database),
  * then sends the outbox's due messages (pending ones whose wait is over, reminders just queued included, and claims
  * abandoned by a sender that died). Without SMTP_URL it still queues reminders, sends nothing and says so in its log
  * line (remindersQueued and smtpConfigured: false); in production the run fails instead, its log line naming
@@ -24,8 +26,11 @@ export default scheduled('outbox-send', async (): Promise<RunCounts> => {
   const started = Date.now();
   const config = mailConfig();
   let reminders: { queued: number; deferred: number } | undefined;
+  let expiry: { expired: number; deferred: number } | undefined;
   let queueFailure: unknown;
   try {
+    // Proposals first: an expired one's mails go out in this run's sending, like the reminders'.
+    expiry = await withDatabase(undefined, (db) => expireDueProposals(db, new Date(), { deadline: started + REMINDER_BUDGET_MS }));
     reminders = await withDatabase(undefined, (db) =>
       queueDueReminders(db, new Date(), { mail: config, deadline: started + REMINDER_BUDGET_MS }),
     );
@@ -38,7 +43,12 @@ export default scheduled('outbox-send', async (): Promise<RunCounts> => {
   if (queueFailure !== undefined) throw queueFailure;
   // In production a missing SMTP_URL fails the run (its log line names the variable) instead of reporting quietly.
   if (!report && config.production) throw missingSmtpUrl();
-  const queued = { remindersQueued: reminders!.queued, remindersDeferred: reminders!.deferred };
+  const queued = {
+    proposalsExpired: expiry!.expired,
+    proposalsDeferred: expiry!.deferred,
+    remindersQueued: reminders!.queued,
+    remindersDeferred: reminders!.deferred,
+  };
   if (!report) return { ...queued, smtpConfigured: false };
   return {
     ...queued,
