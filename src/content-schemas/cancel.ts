@@ -49,6 +49,8 @@ const cancelBookingCopy = z.object({
     downloading: text,
     downloadFailed: text,
   }),
+  /** The heading over the two choices below. */
+  actions: text,
   /** The move, or once the contract is signed, the sentence that sends the client to the phone. */
   change: z.object({ question: text, open: text, signed: text }),
   question: text,

@@ -5,6 +5,7 @@ import { telHref } from '@shared/phone';
 import { OPEN_PROPOSAL_STATES, type ClientProposal } from '@shared/schemas/proposal';
 import type { CancelBookingView } from '@shared/schemas/cancel';
 import ContractText from '../event/ContractText';
+import partStyles from '../event/Part.module.css';
 import ProposalTable from '../event/ProposalTable';
 import SignForm from '../event/SignForm';
 import SignedContract from '../event/SignedContract';
@@ -48,21 +49,24 @@ export default function ReadyStep(props: Props) {
         <SignForm copy={copy.sign} esign={contract.esign} token={token} proposalId={proposal.id} onSigned={onSigned} onRefused={onRefused} />
       )}
       {proposal?.signedAt && <SignedContract copy={copy.signed} proposal={proposal} token={token} headingRef={signedRef} />}
-      <div className={styles.choice}>
-        {signed ? (
-          <p>
-            {copy.change.signed} <a className={styles.slot} href={telHref(phone)}>{phone}</a>
-          </p>
-        ) : (
-          <>
-            <p>{copy.change.question}</p>
-            <button type="button" className={`btn btn--secondary ${styles.wide}`} onClick={onMove}>
-              {copy.change.open}
-            </button>
-          </>
-        )}
-      </div>
-      <CancelForm copy={copy} booking={booking} token={token} onCancelled={onCancelled} onRefused={onRefused} />
+      <section className={partStyles.part} aria-labelledby="event-actions-heading">
+        <h3 id="event-actions-heading" className={styles.actions}>{copy.actions}</h3>
+        <div className={styles.choice}>
+          {signed ? (
+            <p>
+              {copy.change.signed} <a className={styles.slot} href={telHref(phone)}>{phone}</a>
+            </p>
+          ) : (
+            <>
+              <p>{copy.change.question}</p>
+              <button type="button" className={`btn btn--secondary ${styles.wide}`} onClick={onMove}>
+                {copy.change.open}
+              </button>
+            </>
+          )}
+        </div>
+        <CancelForm copy={copy} booking={booking} token={token} onCancelled={onCancelled} onRefused={onRefused} />
+      </section>
     </section>
   );
 }

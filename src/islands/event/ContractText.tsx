@@ -1,5 +1,6 @@
 import type { CancelBookingCopy } from '../../content-schemas/cancel';
 import type { ClientContract } from '@shared/schemas/proposal';
+import partStyles from './Part.module.css';
 import styles from './ContractText.module.css';
 
 interface Props {
@@ -13,7 +14,7 @@ interface Props {
  */
 export default function ContractText({ copy, contract }: Props) {
   return (
-    <section className={styles.contract} aria-labelledby="contract-heading">
+    <section className={`${partStyles.part} ${styles.contract}`} aria-labelledby="contract-heading">
       <h3 id="contract-heading">{copy.heading}</h3>
       <p className={styles.lead}>{copy.lead}</p>
       <div className={styles.scroll} role="region" aria-labelledby="contract-title" tabIndex={0}>

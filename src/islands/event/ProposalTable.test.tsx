@@ -23,4 +23,9 @@ describe('ProposalTable', () => {
     ]);
     expect(screen.getByText(fillTemplate(copy.validUntil, { date: 'Friday, May 15, 2026' }))).toBeInTheDocument();
   });
+
+  test('a signed proposal no longer says until when it may be signed', () => {
+    render(<ProposalTable copy={copy} proposal={clientProposal({ state: 'signed', signedAt: '2026-05-02T15:30:00.000Z' })} />);
+    expect(screen.queryByText(fillTemplate(copy.validUntil, { date: 'Friday, May 15, 2026' }))).not.toBeInTheDocument();
+  });
 });

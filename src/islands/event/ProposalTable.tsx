@@ -2,8 +2,9 @@ import type { CancelBookingCopy } from '../../content-schemas/cancel';
 import { formatCents } from '@shared/money';
 import { fillTemplate } from '@shared/template';
 import { formatLongDate } from '@shared/texas-time';
-import type { ClientProposal } from '@shared/schemas/proposal';
+import { OPEN_PROPOSAL_STATES, type ClientProposal } from '@shared/schemas/proposal';
 import tableStyles from '../../styles/data-table.module.css';
+import partStyles from './Part.module.css';
 import styles from './ProposalTable.module.css';
 
 interface Props {
@@ -11,10 +12,13 @@ interface Props {
   proposal: ClientProposal;
 }
 
-/** The proposal as the server priced it: each line and the total, then each payment with its due date, and until when it may be signed. */
+/**
+ * The proposal as the server priced it: each line and the total, then each payment with its due date, and while it
+ * is open, until when it may be signed.
+ */
 export default function ProposalTable({ copy, proposal }: Props) {
   return (
-    <section className={styles.proposal} aria-labelledby="proposal-heading">
+    <section className={`${partStyles.part} ${styles.proposal}`} aria-labelledby="proposal-heading">
       <h3 id="proposal-heading">{copy.heading}</h3>
       <table className={`${tableStyles.table} ${styles.table}`}>
         <caption>{copy.lines}</caption>
@@ -60,7 +64,9 @@ export default function ProposalTable({ copy, proposal }: Props) {
           </tbody>
         </table>
       )}
-      <p className={styles.valid}>{fillTemplate(copy.validUntil, { date: formatLongDate(proposal.validUntil) })}</p>
+      {OPEN_PROPOSAL_STATES.includes(proposal.state) && (
+        <p className={styles.valid}>{fillTemplate(copy.validUntil, { date: formatLongDate(proposal.validUntil) })}</p>
+      )}
     </section>
   );
 }

@@ -7,6 +7,7 @@ import fieldStyles from '../form/Field.module.css';
 import formStyles from '../form/form.module.css';
 import { useApiForm } from '../form/use-api-form';
 import { linkRefusal, type Refusal } from '../cancel/refusal';
+import partStyles from './Part.module.css';
 import styles from './SignForm.module.css';
 
 interface Props {
@@ -42,7 +43,7 @@ export default function SignForm({ copy, esign, token, proposalId, onSigned, onR
   const fieldsRefused = Object.keys(form.errors).length > 0;
 
   return (
-    <form noValidate aria-labelledby="sign-heading" aria-busy={form.pending} onSubmit={form.onSubmit} className={styles.sign}>
+    <form noValidate aria-labelledby="sign-heading" aria-busy={form.pending} onSubmit={form.onSubmit} className={`${partStyles.part} ${styles.sign}`}>
       <h3 id="sign-heading">{copy.heading}</h3>
       <div className={styles.disclosures}>
         <h4>{copy.disclosures}</h4>
