@@ -4,16 +4,16 @@ import type { CancelBookingCopy } from '../content-schemas/cancel';
 import type { CheckerCopy } from '../content-schemas/forms';
 import { cancelTokenFrom, withoutCancelToken } from '@shared/cancel-link';
 import { forgetLinkToken, linkToken, tabStorage, texasWindow } from '../lib/cancel-link';
-import { lookUpEvent, type EventLookup } from '../lib/portal';
+import { lookUpEvent } from '../lib/portal';
 import { mailtoHref } from '../lib/mailto';
 import { telHref } from '@shared/phone';
 import { fillTemplate } from '@shared/template';
 import { useHydrated } from '../lib/use-hydrated';
 import { CancelTokenSchema, type CancelBookingView } from '@shared/schemas/cancel';
-import type { ClientProposal } from '@shared/schemas/proposal';
 import MoveBooking from './cancel/MoveBooking';
 import MovedStep from './cancel/MovedStep';
 import ReadyStep from './cancel/ReadyStep';
+import { useSale } from './event/use-sale';
 import RetryAlert from './form/RetryAlert';
 import { linkIsSpent, linkRefusal, type Refusal } from './cancel/refusal';
 import styles from './CancelBooking.module.css';
@@ -33,9 +33,6 @@ type View =
   | { step: 'ready' | 'moving' | 'moved' | 'cancelled'; booking: CancelBookingView }
   | ({ step: 'refused' } & Refusal);
 
-/** The proposal and contract of the event (none before the owner sends one). */
-type Sale = Omit<EventLookup, 'booking'>;
-
 /**
  * The client's event page (the change-or-cancel link's page): takes the token from the link (kept for this tab, so a
  * reload still works, and out of the address bar), shows where the booking stands, the booking in Texas time, its
@@ -48,9 +45,7 @@ export default function CancelBooking({ copy, picker, phone, email }: Props) {
   const token = useRef<string>(undefined);
   const heading = useRef<HTMLHeadingElement>(null);
   const acted = useRef(false);
-  const [sale, setSale] = useState<Sale>({ proposal: null, contract: null });
-  const signedHeading = useRef<HTMLHeadingElement>(null);
-  const justSigned = useRef(false);
+  const { sale, signedHeading, found, signed } = useSale();
 
   /** Shows the next step; a cancelled booking or a spent link also forgets the token kept for a reload. */
   const show = (next: View, byVisitor = true) => {
@@ -62,9 +57,8 @@ export default function CancelBooking({ copy, picker, phone, email }: Props) {
   const lookUp = (value: string) => {
     setView({ step: 'loading' });
     lookUpEvent(value).then(
-      ({ booking, proposal, contract }) => {
-        // Before the owner sends a proposal there is none to show.
-        setSale({ proposal: proposal ?? null, contract: contract ?? null });
+      ({ booking, ...rest }) => {
+        found(rest);
         show({ step: 'ready', booking }, false);
       },
       (error: unknown) => {
@@ -95,21 +89,6 @@ export default function CancelBooking({ copy, picker, phone, email }: Props) {
   useEffect(() => {
     if (acted.current && view.step !== 'loading' && view.step !== 'loadFailed') heading.current?.focus();
   }, [view.step]);
-
-  // Once signed, the signed contract's heading takes focus: the form it replaces is gone.
-  useEffect(() => {
-    if (justSigned.current) signedHeading.current?.focus();
-    justSigned.current = false;
-  }, [sale.proposal]);
-
-  /** The proposal as signed: shown in place of the form, and the booking's stage follows without a new look-up. */
-  const signed = (proposal: ClientProposal) => {
-    justSigned.current = true;
-    setSale((current) => ({ ...current, proposal }));
-    if (view.step === 'ready' && (view.booking.stage === 'held' || view.booking.stage === 'proposal_sent')) {
-      setView({ step: 'ready', booking: { ...view.booking, stage: 'signed', tentativeUntil: null } });
-    }
-  };
 
   if (!hydrated) return null;
   const help = (
@@ -181,7 +160,7 @@ export default function CancelBooking({ copy, picker, phone, email }: Props) {
           headingRef={heading}
           signedRef={signedHeading}
           onMove={() => show({ step: 'moving', booking: view.booking })}
-          onSigned={signed}
+          onSigned={(proposal) => setView({ step: 'ready', booking: signed(proposal, view.booking) })}
           onCancelled={(booking) => show({ step: 'cancelled', booking })}
           onRefused={refused}
         />
