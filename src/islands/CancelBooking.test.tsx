@@ -28,6 +28,8 @@ const BOOKING = {
   clientName: 'Peggy Hill',
   startsAt: '2026-07-04T23:00:00.000Z',
   endsAt: '2026-07-05T04:00:00.000Z',
+  stage: 'held',
+  tentativeUntil: null,
 };
 
 let fetchMock: ReturnType<typeof vi.fn<(...args: FetchArgs) => Promise<Response>>>;
@@ -48,7 +50,12 @@ function open(path: string) {
   return { user, view };
 }
 
-const cancelButton = () => screen.getByRole('button', { name: new RegExp(`^(${copy.submit}|${copy.pending.replaceAll('.', '\\.')})$`) });
+const cancelButton = () => screen.getByRole('button', { name: new RegExp(`^(${copy.confirm.submit}|${copy.pending.replaceAll('.', '\\.')})$`) });
+/** "Cancel my booking", then "Yes, cancel it" in the question asked once more. */
+async function cancelTwice(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: copy.submit }));
+  await user.click(cancelButton());
+}
 
 describe('CancelBooking', () => {
   test('looks the booking up with the token from the fragment, drops the token from the address, shows it in Texas time', async () => {
@@ -58,7 +65,7 @@ describe('CancelBooking', () => {
     await screen.findByRole('heading', { name: copy.heading });
     // The token goes in a POST body, never in a URL (URLs reach request logs).
     const [url, init] = fetchMock.mock.calls[0]!;
-    expect([String(url), init?.method, init?.body]).toEqual(['/api/cancel/lookup', 'POST', JSON.stringify({ token: TOKEN })]);
+    expect([String(url), init?.method, init?.body]).toEqual(['/api/portal/lookup', 'POST', JSON.stringify({ token: TOKEN })]);
     expect(fetchMock.mock.calls.map(([called]) => String(called)).join(' ')).not.toContain(TOKEN);
     const terms = screen.getAllByRole('term').map((term) => term.textContent);
     const values = screen.getAllByRole('definition').map((value) => value.textContent);
@@ -75,7 +82,7 @@ describe('CancelBooking', () => {
     const { user } = open(`/cancel#token=${TOKEN}`);
     await screen.findByRole('heading', { name: copy.heading });
     fetchMock.mockResolvedValueOnce(json(200, { booking: { ...BOOKING, cancelledAt: '2026-06-01T12:00:00.000Z' } }));
-    await user.click(cancelButton());
+    await cancelTwice(user);
     const done = await screen.findByRole('heading', { name: copy.cancelled.heading });
     expect(done).toHaveFocus();
     const [url, init] = fetchMock.mock.calls[1]!;
@@ -88,7 +95,7 @@ describe('CancelBooking', () => {
     const { user } = open(`/cancel#token=${TOKEN}`);
     await screen.findByRole('heading', { name: copy.heading });
     fetchMock.mockResolvedValueOnce(refusal(409, 'already_cancelled', 'This booking has already been cancelled.'));
-    await user.click(cancelButton());
+    await cancelTwice(user);
     expect(await screen.findByRole('heading', { name: copy.refused.headings.already_cancelled })).toHaveFocus();
     expect(screen.getByText('This booking has already been cancelled.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: site.phone })).toHaveAttribute('href', `tel:+1${site.phone.replace(/\D/g, '')}`);
@@ -100,7 +107,7 @@ describe('CancelBooking', () => {
     const { user } = open(`/cancel#token=${TOKEN}`);
     await screen.findByRole('heading', { name: copy.heading });
     fetchMock.mockResolvedValueOnce(refusal(503, 'service_unavailable', 'We are having trouble right now.'));
-    await user.click(cancelButton());
+    await cancelTwice(user);
     expect(await screen.findByRole('alert')).toHaveTextContent('We are having trouble right now.');
     expect(cancelButton()).toBeEnabled();
     expect(screen.getByRole('heading', { name: copy.heading })).toBeInTheDocument();
@@ -152,7 +159,7 @@ describe('CancelBooking', () => {
 });
 
 const OTHER_TOKEN = 'ZyXwVuTsRqPoNmLkJiHgFeDcBa9876543210_-edcba';
-const lookups = () => fetchMock.mock.calls.filter(([url]) => String(url) === '/api/cancel/lookup').map(([, init]) => init?.body);
+const lookups = () => fetchMock.mock.calls.filter(([url]) => String(url) === '/api/portal/lookup').map(([, init]) => init?.body);
 
 describe('CancelBooking: the link survives a reload', () => {
   test('keeps the token for this tab only, and a reload without the fragment looks the same booking up', async () => {
@@ -195,7 +202,7 @@ describe('CancelBooking: the link survives a reload', () => {
     const { user } = open(`/cancel#token=${TOKEN}`);
     await screen.findByRole('heading', { name: copy.heading });
     fetchMock.mockResolvedValueOnce(json(200, { booking: { ...BOOKING, cancelledAt: '2026-06-01T12:00:00.000Z' } }));
-    await user.click(cancelButton());
+    await cancelTwice(user);
     await screen.findByRole('heading', { name: copy.cancelled.heading });
     expect(sessionStorage.getItem(BOOKING_LINK_KEY)).toBeNull();
   });
@@ -231,7 +238,7 @@ describe('CancelBooking: moving the booking', () => {
     moveAnswer = () => json(200, { booking: MOVED });
     fetchMock.mockImplementation(async (input, init) => {
       const url = String(input);
-      if (url === '/api/cancel/lookup') return json(200, { booking: BOOKING });
+      if (url === '/api/portal/lookup') return json(200, { booking: BOOKING });
       if (url === '/api/bookings/reschedule' && init?.method === 'POST') return moveAnswer();
       const date = /^\/api\/availability\/(.+)$/.exec(url)?.[1];
       if (date) return json(200, { date, availableSlots: slots.length > 1 ? slots.shift() : slots[0] });

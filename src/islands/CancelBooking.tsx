@@ -3,7 +3,8 @@ import * as v from 'valibot';
 import type { CancelBookingCopy } from '../content-schemas/cancel';
 import type { CheckerCopy } from '../content-schemas/forms';
 import { cancelTokenFrom, withoutCancelToken } from '@shared/cancel-link';
-import { forgetLinkToken, linkToken, lookUpCancellation, tabStorage, texasWindow } from '../lib/cancel-link';
+import { forgetLinkToken, linkToken, tabStorage, texasWindow } from '../lib/cancel-link';
+import { lookUpEvent } from '../lib/portal';
 import { mailtoHref } from '../lib/mailto';
 import { telHref } from '@shared/phone';
 import { fillTemplate } from '@shared/template';
@@ -12,6 +13,7 @@ import { CancelTokenSchema, type CancelBookingView } from '@shared/schemas/cance
 import MoveBooking from './cancel/MoveBooking';
 import MovedStep from './cancel/MovedStep';
 import ReadyStep from './cancel/ReadyStep';
+import { useSale } from './event/use-sale';
 import RetryAlert from './form/RetryAlert';
 import { linkIsSpent, linkRefusal, type Refusal } from './cancel/refusal';
 import styles from './CancelBooking.module.css';
@@ -32,9 +34,10 @@ type View =
   | ({ step: 'refused' } & Refusal);
 
 /**
- * The change-or-cancel page's island: takes the token from the link (kept for this tab, so a reload still works, and
- * out of the address bar), shows the booking in Texas time, and lets the client move it to another free date and
- * slot or cancel it; a link that cannot be used gets its reason and the business's phone and e-mail.
+ * The client's event page (the change-or-cancel link's page): takes the token from the link (kept for this tab, so a
+ * reload still works, and out of the address bar), shows where the booking stands, the booking in Texas time, its
+ * proposal and contract to read and sign, and lets the client move it to another free date and slot (until signed)
+ * or cancel it; a link that cannot be used gets its reason and the business's phone and e-mail.
  */
 export default function CancelBooking({ copy, picker, phone, email }: Props) {
   const hydrated = useHydrated();
@@ -42,6 +45,7 @@ export default function CancelBooking({ copy, picker, phone, email }: Props) {
   const token = useRef<string>(undefined);
   const heading = useRef<HTMLHeadingElement>(null);
   const acted = useRef(false);
+  const { sale, signedHeading, found, signed } = useSale();
 
   /** Shows the next step; a cancelled booking or a spent link also forgets the token kept for a reload. */
   const show = (next: View, byVisitor = true) => {
@@ -52,8 +56,11 @@ export default function CancelBooking({ copy, picker, phone, email }: Props) {
 
   const lookUp = (value: string) => {
     setView({ step: 'loading' });
-    lookUpCancellation(value).then(
-      ({ booking }) => show({ step: 'ready', booking }, false),
+    lookUpEvent(value).then(
+      ({ booking, ...rest }) => {
+        found(rest);
+        show({ step: 'ready', booking }, false);
+      },
       (error: unknown) => {
         const refused = linkRefusal(error);
         show(refused ? { step: 'refused', ...refused } : { step: 'loadFailed' }, false);
@@ -147,9 +154,13 @@ export default function CancelBooking({ copy, picker, phone, email }: Props) {
         <ReadyStep
           copy={copy}
           booking={view.booking}
+          {...sale}
           token={token.current ?? ''}
+          phone={phone}
           headingRef={heading}
+          signedRef={signedHeading}
           onMove={() => show({ step: 'moving', booking: view.booking })}
+          onSigned={(proposal) => setView({ step: 'ready', booking: signed(proposal, view.booking) })}
           onCancelled={(booking) => show({ step: 'cancelled', booking })}
           onRefused={refused}
         />

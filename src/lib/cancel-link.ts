@@ -1,7 +1,7 @@
 /**
  * The browser side of a client's change-or-cancel link (docs/email.md, "Cancel links"; its format is
  * shared/cancel-link.ts): keeping its token for this tab, looking up, moving and cancelling its booking through the
- * API, and writing the slot's window in Texas time.
+ * API (the event page's look-up is src/lib/portal.ts), and writing the slot's window in Texas time.
  */
 import type { CancelBookingView, CancelRequestInput, RescheduleRequestInput } from '@shared/schemas/cancel';
 import { cancelTokenFrom } from '@shared/cancel-link';
@@ -45,14 +45,6 @@ export function tabStorage(): TokenStorage | undefined {
   } catch {
     return undefined;
   }
-}
-
-/**
- * POST /api/cancel/lookup { token }: the booking the link can cancel (rejects with ApiError 400/404/409/410 when it
- * cannot). The token goes in the body: a URL would carry it into request logs.
- */
-export function lookUpCancellation(token: string): Promise<{ booking: CancelBookingView }> {
-  return postJson('/api/cancel/lookup', { token });
 }
 
 /** POST /api/cancel { token }: cancels the booking, frees its slot and sends the cancellation e-mails. */

@@ -63,9 +63,15 @@ describe.skipIf(skipBrowser)('cancel link', () => {
       expect(details).toContain('Peggy Hill');
       await checkState(visitor, 'cancel-details');
 
-      // Keyboard: the button is reached and pressed without a mouse.
+      // Keyboard: the button is reached and pressed without a mouse; the question asked once more takes focus, then
+      // Tab reaches "Keep my booking" first and "Yes, cancel it" after it.
       const button = visitor.getByRole('button', { name: copy.submit });
       await button.focus();
+      await visitor.keyboard.press('Enter');
+      await visitor.getByRole('button', { name: copy.confirm.keep }).waitFor();
+      await visitor.keyboard.press('Tab');
+      await visitor.keyboard.press('Tab');
+      expect(await visitor.evaluate(() => document.activeElement?.textContent)).toBe(copy.confirm.submit);
       const answer = visitor.waitForResponse((response) => response.url().endsWith('/api/cancel') && response.request().method() === 'POST');
       await visitor.keyboard.press('Enter');
       expect((await answer).status()).toBe(200);
@@ -120,6 +126,7 @@ describe.skipIf(skipBrowser)('cancel link', () => {
       await visitor.getByRole('heading', { level: 2, name: copy.heading }).waitFor();
       const answer = visitor.waitForResponse((response) => response.url().endsWith('/api/cancel') && response.request().method() === 'POST');
       await visitor.getByRole('button', { name: copy.submit }).click();
+      await visitor.getByRole('button', { name: copy.confirm.submit }).click();
       expect((await answer).status()).toBe(200);
       await visitor.getByRole('heading', { level: 2, name: copy.cancelled.heading }).waitFor();
 
@@ -128,11 +135,11 @@ describe.skipIf(skipBrowser)('cancel link', () => {
       expect(sent.length).toBeGreaterThan(2);
       expect(sent.filter((request) => request.url.includes(token) || request.headers.includes(token))).toEqual([]);
       expect(sent.filter((request) => request.method === 'POST').map((request) => request.url)).toEqual([
-        `${baseURL}/api/cancel/lookup`,
+        `${baseURL}/api/portal/lookup`,
         `${baseURL}/api/cancel`,
       ]);
       expect(sent.filter((request) => request.body?.includes(token)).map((request) => request.url)).toEqual([
-        `${baseURL}/api/cancel/lookup`,
+        `${baseURL}/api/portal/lookup`,
         `${baseURL}/api/cancel`,
       ]);
     } finally {

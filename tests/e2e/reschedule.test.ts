@@ -107,6 +107,7 @@ describe.skipIf(skipBrowser)('change of date by the client', () => {
 
         // Cancelling after the move; the link is then used up, and the tab forgets it.
         await page.getByRole('button', { name: copy.submit }).click();
+        await page.getByRole('button', { name: copy.confirm.submit }).click();
         await headingFocused(page, copy.cancelled.heading);
         await page.reload();
         await islandSettled(page);

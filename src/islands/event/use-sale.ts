@@ -1,0 +1,34 @@
+import { useEffect, useRef, useState } from 'react';
+import type { EventLookup } from '../../lib/portal';
+import type { CancelBookingView } from '@shared/schemas/cancel';
+import type { ClientProposal } from '@shared/schemas/proposal';
+
+/** The proposal and contract of the event (none before the owner sends one). */
+export type Sale = Omit<EventLookup, 'booking'>;
+
+/** The event page's sale: what the look-up found, and what signing changes, with focus on the signed contract. */
+export function useSale() {
+  const [sale, setSale] = useState<Sale>({ proposal: null, contract: null });
+  const signedHeading = useRef<HTMLHeadingElement>(null);
+  const justSigned = useRef(false);
+
+  // Once signed, the signed contract's heading takes focus: the form it replaces is gone.
+  useEffect(() => {
+    if (justSigned.current) signedHeading.current?.focus();
+    justSigned.current = false;
+  }, [sale.proposal]);
+
+  return {
+    sale,
+    signedHeading,
+    /** The look-up's answer; before the owner sends a proposal there is none to show. */
+    found: ({ proposal, contract }: Partial<Sale>) => setSale({ proposal: proposal ?? null, contract: contract ?? null }),
+    /** The proposal as signed, shown in place of the form; answers the booking at its new stage, without a new look-up. */
+    signed: (proposal: ClientProposal, booking: CancelBookingView): CancelBookingView => {
+      justSigned.current = true;
+      setSale((current) => ({ ...current, proposal }));
+      const open = booking.stage === 'held' || booking.stage === 'proposal_sent';
+      return open ? { ...booking, stage: 'signed', tentativeUntil: null } : booking;
+    },
+  };
+}

@@ -1,0 +1,44 @@
+/**
+ * The browser side of the client's event page (docs/api.md, the portal routes): looking up the booking with its
+ * proposal and contract, signing the proposal, and fetching the signed contract's PDF. The link's token travels in
+ * POST bodies only: a URL would carry it into request logs.
+ */
+import type { CancelBookingView } from '@shared/schemas/cancel';
+import type { ClientContract, ClientProposal, SignRequestInput } from '@shared/schemas/proposal';
+import { apiRequest, postJson, type WriteOptions } from './api';
+
+/** What the event page shows: the booking, its open (else signed) proposal, and that proposal's contract. */
+export interface EventLookup {
+  booking: CancelBookingView;
+  proposal: ClientProposal | null;
+  contract: ClientContract | null;
+}
+
+/** POST /api/portal/lookup { token }: the event (rejects with ApiError 400/404/409/410 like /api/cancel/lookup). */
+export function lookUpEvent(token: string): Promise<EventLookup> {
+  return postJson('/api/portal/lookup', { token });
+}
+
+/** POST /api/portal/sign: signs the proposal with the typed name; answers the signed proposal. */
+export function signProposal(request: SignRequestInput, options?: WriteOptions): Promise<{ proposal: ClientProposal }> {
+  return postJson('/api/portal/sign', request, options);
+}
+
+/** POST /api/portal/contract.pdf { token, proposalId }: the signed contract as a PDF (409 proposal_not_signed before). */
+export async function fetchContractPdf(token: string, proposalId: string): Promise<Blob> {
+  return (await apiRequest('POST', '/api/portal/contract.pdf', { token, proposalId })).blob();
+}
+
+/** Hands `blob` to the browser as a download named `filename`, through a temporary object URL and link. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked after the click has been handled: some browsers read the URL a moment later.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
