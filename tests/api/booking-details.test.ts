@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { describe, expect, test } from 'vitest';
 import bookingsAdmin from '../../netlify/functions/admin-bookings';
 import bookings from '../../netlify/functions/bookings';
+import { isCalendarAttachment } from '../../netlify/lib/mail/attachments';
 import { mailConfig } from '../../netlify/lib/mail/config';
 import { bookingMessages, cancellationMessages, type BookingMail } from '../../netlify/lib/mail/messages';
 import emails from '@content/emails.json' with { type: 'json' };
@@ -154,7 +155,7 @@ describe('booking mails with the client details', () => {
     const [confirmation] = bookingMessages(booking, 'A'.repeat(43), config);
     const [notice] = cancellationMessages(booking, 'owner', config);
     for (const mail of [confirmation!, notice!]) {
-      const everything = [mail.subject, mail.text, mail.html, ...mail.attachments.map((file) => file.content)].join('\n');
+      const everything = [mail.subject, mail.text, mail.html, ...mail.attachments.filter(isCalendarAttachment).map((file) => file.content)].join('\n');
       expect(everything, mail.kind).not.toContain('555-0177');
       expect(everything, mail.kind).not.toContain('Stockyards marker');
       expect(everything, mail.kind).not.toContain(`${labels.phone}:`);

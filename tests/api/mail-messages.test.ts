@@ -14,6 +14,7 @@ import {
   type InquiryMail,
   type OutgoingMessage,
 } from '../../netlify/lib/mail/messages';
+import { isCalendarAttachment } from '../../netlify/lib/mail/attachments';
 import { LOGO_CID } from '../../netlify/lib/mail/logo';
 import { escapeHtml, oneLine } from '../../netlify/lib/mail/render';
 import { SLOT_HOURS, formatTimeWindow, slotWindow } from '@shared/time-slots';
@@ -174,7 +175,7 @@ describe('messages from content/emails.json', () => {
     const [confirmation, booked] = bookingMessages({ ...booking, ...details }, TOKEN, config);
     const [notice] = cancellationMessages({ ...booking, ...details }, 'owner', config);
     for (const mail of [client!, confirmation!, notice!]) {
-      const everything = [mail.subject, mail.text, mail.html, JSON.stringify(mail.to), ...mail.attachments.map((file) => file.content)];
+      const everything = [mail.subject, mail.text, mail.html, JSON.stringify(mail.to), ...mail.attachments.filter(isCalendarAttachment).map((file) => file.content)];
       for (const part of everything) {
         for (const text of ['Lastname-Marker', 'Location marker', 'paypa1', 'PayPal', '555-0177']) expect(part, mail.kind).not.toContain(text);
       }
@@ -207,7 +208,7 @@ describe('messages from content/emails.json', () => {
     expect(client!.html).toContain(`href="https://lonestar.example/cancel#token=${TOKEN}"`);
     expect(client!.text).toContain('https://calendar.google.com/calendar/render?action=TEMPLATE');
     expect(client!.text).toContain('https://outlook.live.com/calendar/0/deeplink/compose?');
-    expect(client!.attachments.map((file) => [file.filename, file.method])).toEqual([['booking.ics', 'REQUEST']]);
+    expect(client!.attachments.map((file) => [file.filename, isCalendarAttachment(file) ? file.method : file.contentType])).toEqual([['booking.ics', 'REQUEST']]);
     expect(client!.text).toContain('Your booking:\nDate: Saturday, July 10, 2027\n');
     expect(client!.text).toContain('Plans changed?\n');
     expect(client!.text).not.toContain('?:');
@@ -305,7 +306,7 @@ describe('calendar files', () => {
     ['2027-01-16', 'evening', '2027-01-16 18:00', '2027-01-16 23:00'],
   ] as const)('the invitation for %s %s spans the slot window in America/Chicago', (date, timeSlot, start, end) => {
     const [client] = bookingMessages({ ...booking, date, timeSlot }, TOKEN, config);
-    const calendar = parseIcs(client!.attachments[0]!.content);
+    const calendar = parseIcs(client!.attachments.filter(isCalendarAttachment)[0]!.content);
     expect(property(calendar, 'METHOD')).toBe('REQUEST');
     const [event, ...others] = calendar.components;
     expect(others).toEqual([]);
@@ -323,7 +324,7 @@ describe('calendar files', () => {
     for (const by of ['client', 'owner'] as const) {
       const messages = cancellationMessages(booking, by, config);
       for (const message of messages) {
-        const calendar = parseIcs(message.attachments[0]!.content);
+        const calendar = parseIcs(message.attachments.filter(isCalendarAttachment)[0]!.content);
         expect(property(calendar, 'METHOD')).toBe('CANCEL');
         const event = calendar.components[0]!;
         expect(property(event, 'UID')).toBe(calendarUid(booking.id, 'lonestar.example'));
@@ -338,7 +339,7 @@ describe('calendar files', () => {
     // The client's mails name the client by the first word: the line breaks end it, its quotes and separators stay.
     const poisoned = 'Eve";CN=x:X-EVIL:1\r\nATTENDEE:mailto:victim@example.com\rX-EVIL:1\u0000\u000b;CN=x:';
     const [client] = bookingMessages({ ...booking, clientName: poisoned }, TOKEN, config);
-    const calendar = parseIcs(client!.attachments[0]!.content);
+    const calendar = parseIcs(client!.attachments.filter(isCalendarAttachment)[0]!.content);
     const event = calendar.components[0]!;
     expect(event.properties.ATTENDEE).toHaveLength(1);
     expect(event.properties.ATTENDEE![0]!.value).toBe('mailto:dolly@example.com');

@@ -1,6 +1,7 @@
 /**
  * The messages the site sends, one file per kind under messages/: an inquiry's pair, a booking's and a move's pair
- * (both carry the calendar invitation, built once in messages/invitation.ts), a cancellation's pair, a reminder.
+ * (both carry the calendar invitation, built once in messages/invitation.ts), a cancellation's pair, a reminder, and
+ * the sale's: a proposal's, a signed and a countersigned contract's pairs (the PDF attached), an expired proposal's pair.
  * This index names them all, so the outbox and the tests import every message from one place.
  */
 export {
@@ -16,3 +17,11 @@ export { bookingMessages } from './messages/booking';
 export { rescheduleMessages, type MovedFrom } from './messages/move';
 export { cancellationMessages, type CancelledBy } from './messages/cancellation';
 export { reminderMessage } from './messages/reminder';
+export {
+  proposalCountersignedMessages,
+  proposalExpiredMessages,
+  proposalSentMessage,
+  proposalSignedMessages,
+  type ProposalMail,
+} from './messages/proposal';
+export { contractFilename } from './messages/proposal-values';

@@ -1,6 +1,7 @@
 import { withDatabase, type DatabaseOptions } from '../db';
 import { REQUEST_DEADLINE_MS } from '../deadline';
 import { inTransaction, type Transaction } from '../transaction';
+import { fileParts, isCalendarAttachment } from './attachments';
 import { mailConfig, type MailConfig } from './config';
 import { LOGO_CID, logoAttachment } from './logo';
 import {
@@ -66,7 +67,8 @@ function failedDelivery(error: unknown): Delivery {
 
 /** Sends one claimed message with its row's Message-ID and Date. Needs no database; never throws. */
 async function deliver(transport: MailTransport, message: ClaimedMessage, config: MailConfig): Promise<Delivery> {
-  const calendar = message.attachments[0];
+  // At most one calendar file per mail, sent as the invitation part; files ride along as attachments.
+  const calendar = message.attachments.find(isCalendarAttachment);
   try {
     await transport.sendMail({
       from: config.from,
@@ -80,7 +82,7 @@ async function deliver(transport: MailTransport, message: ClaimedMessage, config
       date: message.createdAt,
       icalEvent: calendar ? { filename: calendar.filename, method: calendar.method, content: calendar.content } : undefined,
       // The header's logo rides along as an inline part (a row stays small; older rows without it get none).
-      attachments: message.html.includes(`cid:${LOGO_CID}`) ? [logoAttachment()] : [],
+      attachments: [...(message.html.includes(`cid:${LOGO_CID}`) ? [logoAttachment()] : []), ...fileParts(message.attachments)],
       // Content comes from our own rows only: never let a message read a file or fetch a URL.
       disableFileAccess: true,
       disableUrlAccess: true,

@@ -1,7 +1,7 @@
 import copy from '@content/emails.json' with { type: 'json' };
 import settings from '@content/settings.json' with { type: 'json' };
 import { MAX_FIRST_NAME_LENGTH, hasLinkLikeText } from '@shared/schemas/fields';
-import type { CalendarAttachment } from '../calendar';
+import type { MailAttachment } from '../attachments';
 import type { MailAddress, MailConfig } from '../config';
 import { fill, oneLine, renderBody, type Block } from '../render';
 
@@ -15,7 +15,14 @@ export type MessageKind =
   | 'cancellation_client'
   | 'reschedule_owner'
   | 'reschedule_client'
-  | 'reminder_client';
+  | 'reminder_client'
+  | 'proposal_client'
+  | 'proposal_signed_client'
+  | 'proposal_signed_owner'
+  | 'proposal_countersigned_client'
+  | 'proposal_countersigned_owner'
+  | 'proposal_expired_client'
+  | 'proposal_expired_owner';
 
 /** The messages that go to the address a visitor typed (the others go to the owner). */
 export const VISITOR_MESSAGE_KINDS: readonly MessageKind[] = [
@@ -23,6 +30,10 @@ export const VISITOR_MESSAGE_KINDS: readonly MessageKind[] = [
   'booking_client',
   'cancellation_client',
   'reschedule_client',
+  'proposal_client',
+  'proposal_signed_client',
+  'proposal_countersigned_client',
+  'proposal_expired_client',
 ];
 
 /** A message ready for the outbox. */
@@ -34,7 +45,7 @@ export type OutgoingMessage = {
   subject: string;
   text: string;
   html: string;
-  attachments: CalendarAttachment[];
+  attachments: MailAttachment[];
   inquiryId?: string;
   bookingId?: string;
   /**
@@ -73,7 +84,7 @@ export function message(
   envelope: { to: MailAddress[]; replyTo?: MailAddress; inquiryId?: string; bookingId?: string; bookingSequence?: number },
   subject: string,
   blocks: Block[],
-  attachments: CalendarAttachment[] = [],
+  attachments: MailAttachment[] = [],
 ): OutgoingMessage {
   const title = oneLine(subject);
   return { kind, cc: [], ...envelope, subject: title, ...renderBody(title, blocks), attachments };

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db';
 import type { Transaction } from '../../transaction';
-import type { CalendarAttachment } from '../calendar';
+import type { MailAttachment } from '../attachments';
 import type { MailAddress } from '../config';
 import type { MessageKind } from '../messages';
 import { jsonColumn as json } from './json';
@@ -25,7 +25,7 @@ export type ClaimedMessage = {
   subject: string;
   text: string;
   html: string;
-  attachments: CalendarAttachment[];
+  attachments: MailAttachment[];
   messageId: string;
   /** Tries so far, this one included. */
   attempts: number;
@@ -46,7 +46,7 @@ type ClaimedRow = {
   subject: string;
   text_body: string;
   html_body: string;
-  attachments: CalendarAttachment[] | string;
+  attachments: MailAttachment[] | string;
   message_id: string;
   attempts: number;
   created_at: Date | string;
@@ -124,8 +124,16 @@ export type Delivery =
       permanent: boolean;
     };
 
-/** Kinds of message whose body holds a secret (a cancel link): its body is dropped when it ends failed too. */
-export const KINDS_WITH_SECRETS: readonly MessageKind[] = ['booking_client', 'reschedule_client', 'reminder_client'];
+/**
+ * Kinds of message whose body holds a secret (a cancel link, or the event-page link of a proposal, the same token):
+ * its body is dropped when it ends failed too.
+ */
+export const KINDS_WITH_SECRETS: readonly MessageKind[] = [
+  'booking_client',
+  'reschedule_client',
+  'reminder_client',
+  'proposal_client',
+];
 
 // A row keeps its body (text, html, calendar file) only while it may still be sent: the message is in the client's
 // and the owner's inbox once sent, and the confirmation's body holds the client's cancel token in clear.

@@ -111,6 +111,14 @@ function pending(messages: readonly OutgoingMessage[]): OutboxRow[] {
 }
 
 /**
+ * Writes `messages` to the outbox to be sent, none held back by the mailbox cap (it holds an inquiry's acknowledgement
+ * only), in the caller's transaction. Returns their ids.
+ */
+export function enqueueMessages(db: Queryable, messages: readonly OutgoingMessage[], config: MailConfig): Promise<string[]> {
+  return insertMessages(db, pending(messages), config);
+}
+
+/**
  * Writes the owner's notification (Reply-To the client) and the client's acknowledgement of a stored inquiry into
  * the outbox. The acknowledgement is the one mail the cap holds back (CAPPED_MESSAGE_KINDS): past it, it is stored
  * held and the owner's notification says the client got none. Call it with the same client, inside the same
