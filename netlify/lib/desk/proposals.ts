@@ -47,7 +47,7 @@ export function proposalMail(booking: SaleBooking, row: ProposalRow): ProposalMa
     eventType: booking.eventType,
     date: proposal.date,
     timeSlot: proposal.timeSlot,
-    eventLocation: booking.eventLocation,
+    eventLocation: booking.eventLocation ?? null,
     totalCents: proposal.totalCents,
     schedule: proposal.schedule,
     validUntil: proposal.validUntil,
