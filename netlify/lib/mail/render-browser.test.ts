@@ -10,10 +10,14 @@ import {
   bookingMessages,
   cancellationMessages,
   inquiryMessages,
+  proposalCountersignedMessages,
+  proposalExpiredMessages,
+  proposalSentMessage,
   reminderMessage,
   rescheduleMessages,
   type BookingMail,
   type OutgoingMessage,
+  type ProposalMail,
 } from './messages';
 
 const chromePath = findChrome();
@@ -35,12 +39,38 @@ const priced = estimatePrice(
   { prices: PRICES, phone: BUSINESS_PHONE, now: new Date('2026-12-01T18:00:00.000Z'), locate: locateTexasZip },
 );
 if (!priced.ok) throw new Error(`Not priced: ${priced.code}`);
+// A countersigned proposal: its details hold the contract's 64-character fingerprint, which must wrap on a phone.
+const proposal: ProposalMail = {
+  bookingId: booking.id,
+  proposalId: '33333333-3333-4333-8333-333333333333',
+  clientName: booking.clientName,
+  clientEmail: booking.clientEmail,
+  eventType: 'wedding',
+  date: booking.date,
+  timeSlot: booking.timeSlot,
+  eventLocation: booking.eventLocation ?? null,
+  totalCents: 1_234_500,
+  schedule: [
+    { label: 'Non-refundable retainer, due when the contract is signed', amountCents: 617_250, dueOn: '2026-12-05' },
+    { label: 'Balance', amountCents: 617_250, dueOn: '2027-06-10' },
+  ],
+  validUntil: '2026-12-12',
+  tentative: true,
+  signatureName: 'Dolly Rivera',
+  signedAt: '2026-12-04T20:15:00.000Z',
+  countersignedBy: 'owner',
+  countersignedAt: '2026-12-05T15:00:00.000Z',
+  documentSha256: 'c'.repeat(64),
+};
 
 const messages: OutgoingMessage[] = [
   ...bookingMessages(booking, 'A'.repeat(43), config),
   ...cancellationMessages(booking, 'client', config),
   ...rescheduleMessages({ ...booking, sequence: 1 }, { date: '2027-07-03', timeSlot: 'afternoon' }, 'B'.repeat(43), config),
   reminderMessage(booking, 7, 'C'.repeat(43), config),
+  proposalSentMessage(proposal, 'D'.repeat(43), config),
+  ...proposalCountersignedMessages(proposal, new Uint8Array([37, 80, 68, 70]), config),
+  ...proposalExpiredMessages(proposal, config),
   ...inquiryMessages(
     {
       id: '11111111-1111-4111-8111-111111111111',
