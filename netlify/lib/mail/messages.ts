@@ -16,3 +16,4 @@ export { bookingMessages } from './messages/booking';
 export { rescheduleMessages, type MovedFrom } from './messages/move';
 export { cancellationMessages, type CancelledBy } from './messages/cancellation';
 export { reminderMessage } from './messages/reminder';
+export { eventLinkMessage } from './messages/event-link';

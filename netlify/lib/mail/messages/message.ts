@@ -15,7 +15,8 @@ export type MessageKind =
   | 'cancellation_client'
   | 'reschedule_owner'
   | 'reschedule_client'
-  | 'reminder_client';
+  | 'reminder_client'
+  | 'event_link_client';
 
 /** The messages that go to the address a visitor typed (the others go to the owner). */
 export const VISITOR_MESSAGE_KINDS: readonly MessageKind[] = [
@@ -23,6 +24,7 @@ export const VISITOR_MESSAGE_KINDS: readonly MessageKind[] = [
   'booking_client',
   'cancellation_client',
   'reschedule_client',
+  'event_link_client',
 ];
 
 /** A message ready for the outbox. */

@@ -125,7 +125,12 @@ export type Delivery =
     };
 
 /** Kinds of message whose body holds a secret (a cancel link): its body is dropped when it ends failed too. */
-export const KINDS_WITH_SECRETS: readonly MessageKind[] = ['booking_client', 'reschedule_client', 'reminder_client'];
+export const KINDS_WITH_SECRETS: readonly MessageKind[] = [
+  'booking_client',
+  'reschedule_client',
+  'reminder_client',
+  'event_link_client',
+];
 
 // A row keeps its body (text, html, calendar file) only while it may still be sent: the message is in the client's
 // and the owner's inbox once sent, and the confirmation's body holds the client's cancel token in clear.
