@@ -67,6 +67,8 @@ export const OwnerBookingRequestSchema = createOwnerBookingRequestSchema();
 
 /** What the desk's phone booking form sends. */
 export type OwnerBookingRequestInput = v.InferInput<typeof OwnerBookingRequestSchema>;
+/** A validated phone booking, as the desk sends it. */
+export type OwnerBookingRequest = v.InferOutput<typeof OwnerBookingRequestSchema>;
 
 /** POST /api/admin/bookings/{id}/move: the new date (within the booking window) and time slot. */
 export const OwnerMoveRequestSchema = formObject(
@@ -76,6 +78,8 @@ export const OwnerMoveRequestSchema = formObject(
 
 /** What the desk's move form sends. */
 export type OwnerMoveRequestInput = v.InferInput<typeof OwnerMoveRequestSchema>;
+/** A validated move, as the desk sends it. */
+export type OwnerMoveRequest = v.InferOutput<typeof OwnerMoveRequestSchema>;
 
 /** Whether a hold still holds its slot, or how it was released. */
 export type OwnerBookingState = 'held' | 'cancelled' | 'lifted';
