@@ -133,7 +133,7 @@ export default function BookingsView({ copy, onError }: Props) {
           ))}
         </div>
         {range === 'upcoming' && !adding && (
-          <button type="button" className="btn btn--primary" onClick={() => setAdding(true)}>
+          <button id="new-booking" type="button" className="btn btn--primary" onClick={() => setAdding(true)}>
             {phone.newBooking}
           </button>
         )}
@@ -150,7 +150,10 @@ export default function BookingsView({ copy, onError }: Props) {
           copy={phone}
           min={texasToday(new Date())}
           onBooked={(booking) => changed(booking, false)}
-          onClose={() => setAdding(false)}
+          onClose={() => {
+            setAdding(false);
+            focusAfterCommit.current = 'new-booking';
+          }}
           onFailure={onFormFailure}
         />
       )}

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { DeskCopy } from '../../content-schemas/desk';
 import { createOwnerBooking } from '../../lib/desk-api';
 import { BOOKING_EVENT_TYPES, TIME_SLOTS } from '@shared/schemas/booking';
@@ -26,6 +27,9 @@ const SLOTS = TIME_SLOTS.map((slot) => ({ value: slot.key, label: slot.label }))
  */
 export default function PhoneBookingForm({ copy, min, onBooked, onClose, onFailure }: Props) {
   const labels = copy.labels;
+  // Opened from "New booking" (which it replaces), the form takes the focus at its first field.
+  const date = useRef<HTMLInputElement>(null);
+  useEffect(() => date.current?.focus(), []);
   const { pending, errors, onSubmit, clearError } = useApiForm({
     schema: OwnerBookingRequestSchema,
     send: createOwnerBooking,
@@ -55,7 +59,7 @@ export default function PhoneBookingForm({ copy, min, onBooked, onClose, onFailu
       <p className={styles.meta}>{copy.formLead}</p>
       <div className={formStyles.row}>
         <Field id="phone-booking-date" label={labels.date} error={errors.date}>
-          {(control) => <input {...control} name="date" type="date" min={min} required />}
+          {(control) => <input {...control} ref={date} name="date" type="date" min={min} required />}
         </Field>
         <Field id="phone-booking-timeSlot" label={labels.timeSlot} error={errors.timeSlot}>
           {(control) => (
