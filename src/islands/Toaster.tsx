@@ -69,7 +69,7 @@ export default function Toaster() {
 
   const destructive = shown?.variant === 'destructive';
   return (
-    <section className={styles.viewport} aria-label={`Notifications (${FOCUS_HOTKEY})`}>
+    <section className={shown ? `${styles.viewport} ${styles.showing}` : styles.viewport} aria-label={`Notifications (${FOCUS_HOTKEY})`}>
       <div
         ref={cardRef}
         className={[styles.toast, shown && styles.open, destructive && styles.destructive].filter(Boolean).join(' ')}

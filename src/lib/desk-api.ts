@@ -4,7 +4,11 @@
  */
 import type { OwnerAgenda } from '@shared/schemas/owner/agenda';
 import type { BlockRequest, OwnerBlock } from '@shared/schemas/owner/blocks';
-import type { OwnerBooking } from '@shared/schemas/owner/bookings';
+import type {
+  OwnerBooking,
+  OwnerBookingRequest,
+  OwnerMoveRequest,
+} from '@shared/schemas/owner/bookings';
 import {
   INQUIRY_SEARCH_PATH,
   type InquiryNoteInput,
@@ -139,4 +143,21 @@ export async function turnOffCalendarFeed(): Promise<void> {
 /** GET /api/admin/agenda: "Today & upcoming" (the next 30 days, new inquiries, failed e-mails). */
 export function fetchAgenda(): Promise<OwnerAgenda> {
   return getJson(['/api/admin/agenda']);
+}
+
+const bookingPath = (id: string, action: string) => `/api/admin/bookings/${encodeURIComponent(id)}/${action}`;
+
+/** POST /api/admin/bookings (with the form's Idempotency-Key): a phone booking; answers the new reservation. */
+export async function createOwnerBooking(booking: OwnerBookingRequest, options?: WriteOptions): Promise<OwnerBooking> {
+  return (await postJson<{ booking: OwnerBooking }>('/api/admin/bookings', booking, options)).booking;
+}
+
+/** POST /api/admin/bookings/{id}/move { date, timeSlot }: moves a client's booking; answers it as it now is. */
+export async function moveOwnerBooking(id: string, to: OwnerMoveRequest): Promise<OwnerBooking> {
+  return (await postJson<{ booking: OwnerBooking }>(bookingPath(id, 'move'), to)).booking;
+}
+
+/** POST /api/admin/bookings/{id}/send-link: e-mails the client a fresh link to their event page. */
+export async function sendBookingLink(id: string): Promise<void> {
+  await postJson(bookingPath(id, 'send-link'), {});
 }

@@ -76,6 +76,8 @@ describe('every admin function refuses an anonymous request', async () => {
       'admin-agenda.ts',
       'admin-blocks.ts',
       'admin-booking-cancel.ts',
+      'admin-booking-move.ts',
+      'admin-booking-send-link.ts',
       'admin-bookings.ts',
       'admin-calendar-feed.ts',
       'admin-inquiries-csv.ts',

@@ -5,7 +5,7 @@ import { slotHasStarted, slotWindow } from '@shared/time-slots';
 import { recordAudit } from '../audit/log';
 import type { Queryable } from '../db';
 import { enqueueRescheduleMails, withdrawStaleMails } from '../mail/outbox/write';
-import { inTransaction, keptIfDone } from '../transaction';
+import { inTransaction, keptIfDone, type Transaction } from '../transaction';
 import { createCancelToken, lockBookingByCancelToken } from './cancel-links';
 import type { BookingRow } from './row';
 import { toBookingMail, toCancelView } from './views';
@@ -30,14 +30,62 @@ function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION;
 }
 
+/** Why a held booking could not move: the new slot is its own, has started, is held by another, or it was released. */
+export type HeldMoveRefusal = 'slot_taken' | 'slot_started' | 'same_slot' | 'already_cancelled';
+
+/** What moveHeld did: the booking's row at its new date and slot, and the queued mails' ids. */
+export type HeldMove = { row: BookingRow; mailIds: string[] };
+
+/**
+ * The one place a held reservation changes date or slot, inside `tx`, for a caller that has locked its links
+ * (lockCancelTokens) and read `row`: one UPDATE of its row takes the new slot, frees the old one and raises its
+ * sequence (the calendar event keeps its UID); the partial unique index on held slots decides a race with a booking of
+ * the new slot, and the loser of it changes nothing. Then every unused link of the booking is valid until the new slot
+ * ends, its unsent mails about the old slot (confirmation, an earlier notice, reminders) are withdrawn
+ * (withdrawStaleMails), an audit entry names `actor` ('client' or the owner's username) and the client's notice (with
+ * a new link; the old ones stay valid) and the owner's are queued.
+ */
+export async function moveHeld(
+  tx: Transaction,
+  row: BookingRow,
+  target: { date: string; timeSlot: TimeSlotKey },
+  now: Date,
+  actor: string,
+): Promise<Result<HeldMove, HeldMoveRefusal>> {
+  const { date, timeSlot } = target;
+  const from = { date: row.date, timeSlot: row.time_slot };
+  if (from.date === date && from.timeSlot === timeSlot) return refused('same_slot');
+  if (slotHasStarted(date, timeSlot, now)) return refused('slot_started');
+  // When the index refuses the new slot, keptIfDone keeps the transaction usable and the refused UPDATE leaves nothing.
+  const moving = await keptIfDone(tx, async (): Promise<Result<BookingRow | undefined, 'slot_taken'>> => {
+    try {
+      return done(await moveReservation(tx, row.id, date, timeSlot));
+    } catch (error) {
+      if (isUniqueViolation(error)) return refused('slot_taken');
+      throw error;
+    }
+  });
+  if (!moving.ok) return moving;
+  const moved = moving.value;
+  // Under the links' lock a held booking cannot have been released since the caller read it; kept for safety.
+  if (!moved) return refused('already_cancelled');
+  await extendCancelTokens(tx, row.id, slotWindow(date, timeSlot).end);
+  await withdrawStaleMails(tx, row.id);
+  await recordAudit(tx, {
+    actor,
+    action: 'booking_moved',
+    target: row.id,
+    detail: { fromDate: from.date, fromSlot: from.timeSlot, toDate: date, toSlot: timeSlot },
+  });
+  const newToken = await createCancelToken(tx, { id: moved.id, date, timeSlot });
+  const mailIds = await enqueueRescheduleMails(tx, { ...toBookingMail(moved)!, sequence: moved.sequence }, from, newToken);
+  return done({ row: moved, mailIds });
+}
+
 /**
  * Moves the booking of a client's link to another date and slot, all or nothing, in one transaction: its links are
- * locked and judged (lockBookingByCancelToken), then one UPDATE of its row takes the new slot, frees the old one and
- * raises its sequence (the calendar event keeps its UID); the partial unique index on held slots decides a race with a
- * booking of the new slot, and the loser of it changes nothing. Then every unused link of the booking is valid until
- * the new slot ends, its unsent mails about the old slot (confirmation, an earlier notice, reminders) are withdrawn
- * (withdrawStaleMails), an audit entry is written and the client's notice (with a new link; the old ones stay valid)
- * and the owner's are queued. The one place a held reservation changes date or slot.
+ * locked and judged (lockBookingByCancelToken), a signed contract keeps its date (only the owner moves it), then
+ * moveHeld does the move.
  */
 export function moveByCancelLink(db: Queryable, request: MoveRequest): Promise<Result<Moved, MoveRefusal>> {
   const { token, date, timeSlot, now } = request;
@@ -47,32 +95,8 @@ export function moveByCancelLink(db: Queryable, request: MoveRequest): Promise<R
     const { row } = found.value;
     // A signed contract names the date: only the owner moves it (a change is a new proposal to sign).
     if (row.signed_at !== null) return refused('contract_signed');
-    const from = { date: row.date, timeSlot: row.time_slot };
-    if (from.date === date && from.timeSlot === timeSlot) return refused('same_slot');
-    if (slotHasStarted(date, timeSlot, now)) return refused('slot_started');
-    // When the index refuses the new slot, keptIfDone keeps the transaction usable and the refused UPDATE leaves nothing.
-    const moving = await keptIfDone(tx, async (): Promise<Result<BookingRow | undefined, 'slot_taken'>> => {
-      try {
-        return done(await moveReservation(tx, row.id, date, timeSlot));
-      } catch (error) {
-        if (isUniqueViolation(error)) return refused('slot_taken');
-        throw error;
-      }
-    });
-    if (!moving.ok) return moving;
-    const moved = moving.value;
-    // Under the links' lock a held booking cannot have been released since the judgement; kept for safety.
-    if (!moved) return refused('already_cancelled');
-    await extendCancelTokens(tx, row.id, slotWindow(date, timeSlot).end);
-    await withdrawStaleMails(tx, row.id);
-    await recordAudit(tx, {
-      actor: 'client',
-      action: 'booking_moved',
-      target: row.id,
-      detail: { fromDate: from.date, fromSlot: from.timeSlot, toDate: date, toSlot: timeSlot },
-    });
-    const newToken = await createCancelToken(tx, { id: moved.id, date, timeSlot });
-    const mailIds = await enqueueRescheduleMails(tx, { ...toBookingMail(moved)!, sequence: moved.sequence }, from, newToken);
-    return done({ booking: toCancelView(moved), mailIds });
+    const moved = await moveHeld(tx, row, { date, timeSlot }, now, 'client');
+    if (!moved.ok) return moved;
+    return done({ booking: toCancelView(moved.value.row), mailIds: moved.value.mailIds });
   });
 }

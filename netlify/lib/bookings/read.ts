@@ -74,3 +74,11 @@ export async function listHeldSlots(
   );
   return rows.map(toHeldSlot);
 }
+
+/** Reservation `id` (held or released), or undefined when there is none; a block's row is not one. */
+export async function readReservation(db: Queryable, id: string): Promise<BookingRow | undefined> {
+  const { rows } = await db.query<BookingRow>(`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE id = $1 AND kind = 'reservation'`, [
+    id,
+  ]);
+  return rows[0];
+}

@@ -1,4 +1,5 @@
 import type { BookingOutput, TimeSlotKey } from '@shared/schemas/booking';
+import type { HONEYPOT_FIELD } from '@shared/schemas/honeypot';
 import { MAX_FUTURE_HOLDS } from '@shared/schemas/holds';
 import type { Queryable } from '../db';
 import type { Transaction } from '../transaction';
@@ -12,6 +13,9 @@ type DetailKey = 'phone' | 'guestCount' | 'eventLocation';
 
 /** A validated reservation to store; the client's optional details may be left out (stored as null). */
 export type ReservationInput = Omit<BookingOutput, DetailKey | 'website'> & Partial<Pick<BookingOutput, DetailKey | 'website'>>;
+
+/** A reservation the owner makes: the visitor's without the honeypot, which the desk's forms do not have. */
+export type OwnerReservationInput = Omit<ReservationInput, typeof HONEYPOT_FIELD>;
 
 /**
  * SQL: how many slots the mailbox of an address ($email) holds from $today on. canonical_mailbox (migration 005) is
@@ -57,7 +61,7 @@ export async function insertReservation(tx: Transaction, booking: ReservationInp
  */
 export async function insertOwnerReservation(
   tx: Transaction,
-  booking: ReservationInput,
+  booking: OwnerReservationInput,
   tentativeUntil: Date | null,
 ): Promise<BookingRow | undefined> {
   const { rows } = await tx.query<BookingRow>(

@@ -1,4 +1,4 @@
-import { lockForSale } from '../bookings/owner';
+import { lockForSale } from '../bookings/sale';
 import { releaseTentativeHold } from '../bookings/release';
 import type { Queryable } from '../db';
 import { proposalMail } from '../desk/proposals';

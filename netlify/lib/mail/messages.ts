@@ -25,3 +25,4 @@ export {
   type ProposalMail,
 } from './messages/proposal';
 export { contractFilename } from './messages/proposal-values';
+export { eventLinkMessage } from './messages/event-link';

@@ -15,6 +15,8 @@ export type OwnerContext = {
   params: Record<string, string>;
   /** Netlify's context, for work that may finish after the answer (sending e-mail without holding the connection). */
   background: BackgroundWork;
+  /** The client's IP as Netlify saw the connection (the budget of stored Idempotency-Keys counts by it). */
+  ip: string | undefined;
 };
 
 /** A handler of a signed-in request. */
@@ -75,14 +77,14 @@ export function ownerEndpoint(
     return withDatabase(context, async (db) => {
       const session = token ? await findSession(db, token, now) : undefined;
       const open = anonymous[method];
-      if (open) return open(req, { db, now, params, background: context, session });
+      if (open) return open(req, { db, now, params, background: context, ip: context.ip, session });
       if (!session) {
         const cookieSent = (req.headers.get('cookie') ?? '').includes(`${SESSION_COOKIE}=`);
         return replyError(401, 'unauthenticated', UNAUTHENTICATED, {
           headers: cookieSent ? { 'Set-Cookie': clearedSessionCookie() } : {},
         });
       }
-      return handlers[method]!(req, { db, now, params, background: context, session });
+      return handlers[method]!(req, { db, now, params, background: context, ip: context.ip, session });
     });
   });
 }

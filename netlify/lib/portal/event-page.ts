@@ -4,7 +4,7 @@ import { checkContractContent } from '@shared/schemas/contract';
 import type { ClientContract, ClientProposal } from '@shared/schemas/proposal';
 import { done, refused, type Result } from '@shared/result';
 import { findBookingByCancelToken, lockBookingByCancelToken } from '../bookings/cancel-links';
-import { lockForSale, recordSaleStep } from '../bookings/owner';
+import { lockForSale, recordSaleStep } from '../bookings/sale';
 import type { Queryable } from '../db';
 import { proposalMail } from '../desk/proposals';
 import { enqueueProposalSignedMails } from '../mail/outbox/proposal';

@@ -1,8 +1,9 @@
 import type { BookingStage } from '../booking';
 import * as v from 'valibot';
-import type { BookingEventType, TimeSlotKey } from '../booking';
+import { TimeSlotSchema, createBookableDateSchema, createBookingSchema, type BookingEventType, type TimeSlotKey } from '../booking';
 import { IsoDateSchema, daysBetweenUtc, isCalendarDate } from '../dates';
 import { formObject, multiLineText, storableText } from '../fields';
+import { HONEYPOT_FIELD } from '../honeypot';
 
 /** The longest reason the owner may give for cancelling a reservation, in characters. */
 export const MAX_CANCEL_REASON_LENGTH = 500;
@@ -53,6 +54,33 @@ export const BookingRangeSchema = v.pipe(
 function isDateRange(range: { from: string; to: string }): boolean {
   return isCalendarDate(range.from) && isCalendarDate(range.to);
 }
+/**
+ * POST /api/admin/bookings: the owner's booking for a client who called, judging "today" (UTC) by `now()`: the
+ * visitor's reservation fields and rules (createBookingSchema) without the honeypot, which no desk form has.
+ */
+export function createOwnerBookingRequestSchema(now: () => Date = () => new Date()) {
+  return v.omit(createBookingSchema(now), [HONEYPOT_FIELD]);
+}
+
+/** The owner's phone booking, judged against today's date. */
+export const OwnerBookingRequestSchema = createOwnerBookingRequestSchema();
+
+/** What the desk's phone booking form sends. */
+export type OwnerBookingRequestInput = v.InferInput<typeof OwnerBookingRequestSchema>;
+/** A validated phone booking, as the desk sends it. */
+export type OwnerBookingRequest = v.InferOutput<typeof OwnerBookingRequestSchema>;
+
+/** POST /api/admin/bookings/{id}/move: the new date (within the booking window) and time slot. */
+export const OwnerMoveRequestSchema = formObject(
+  { date: createBookableDateSchema(), timeSlot: TimeSlotSchema },
+  'Please send the new date and the new time slot.',
+);
+
+/** What the desk's move form sends. */
+export type OwnerMoveRequestInput = v.InferInput<typeof OwnerMoveRequestSchema>;
+/** A validated move, as the desk sends it. */
+export type OwnerMoveRequest = v.InferOutput<typeof OwnerMoveRequestSchema>;
+
 /** Whether a hold still holds its slot, or how it was released. */
 export type OwnerBookingState = 'held' | 'cancelled' | 'lifted';
 

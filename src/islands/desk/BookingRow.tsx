@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { DeskCopy } from '../../content-schemas/desk';
 import { formatLongDate, formatTexasMoment } from '@shared/texas-time';
 import { mailtoHref } from '../../lib/mailto';
@@ -13,6 +14,10 @@ interface Props {
   booking: OwnerBooking;
   /** Asks to cancel this reservation (only offered while it holds its slot). */
   onCancel?: (booking: OwnerBooking) => void;
+  /** The owner's other actions on a held reservation ("Move", "Send link again"), shown before "Cancel". */
+  actions?: ReactNode;
+  /** What opens inside the row under it (the move form). */
+  children?: ReactNode;
 }
 
 const eventTypeLabel = (value: string) => optionLabel(BOOKING_EVENT_TYPES, value);
@@ -23,7 +28,7 @@ function guestsText(copy: Props['copy']['guests'], count: number): string {
 }
 
 /** One hold in the bookings list: date, slot, reservation or block and its state, the client; "Cancel" while held. */
-export default function BookingRow({ copy, booking, onCancel }: Props) {
+export default function BookingRow({ copy, booking, onCancel, actions, children }: Props) {
   const released = booking.state !== 'held';
   return (
     <li className={`${styles.item} ${styles.booking} ${released ? styles.released : ''}`} id={`booking-${booking.id}`} tabIndex={-1}>
@@ -77,15 +82,19 @@ export default function BookingRow({ copy, booking, onCancel }: Props) {
         {booking.cancellationHeld && <span className={styles.meta}>{copy.cancellationHeld}</span>}
       </div>
       {onCancel && booking.kind === 'reservation' && !released && (
-        <button
-          type="button"
-          className={`btn btn--secondary ${styles.rowAction}`}
-          onClick={() => onCancel(booking)}
-          aria-describedby={`booking-${booking.id}-when`}
-        >
-          {copy.cancel}
-        </button>
+        <div className={`${styles.rowAction} ${styles.rowActions}`}>
+          {actions}
+          <button
+            type="button"
+            className="btn btn--secondary"
+            onClick={() => onCancel(booking)}
+            aria-describedby={`booking-${booking.id}-when`}
+          >
+            {copy.cancel}
+          </button>
+        </div>
       )}
+      {children}
     </li>
   );
 }

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { DeskCopy } from '../../content-schemas/desk';
-import { cancelBooking, fetchBookings, isUnauthorized } from '../../lib/desk-api';
+import { cancelBooking, fetchBookings, isUnauthorized, sendBookingLink } from '../../lib/desk-api';
 import { formatLongDate, texasToday } from '@shared/texas-time';
 import { slotLabel } from '@shared/time-slots';
 import { addDaysUtc } from '@shared/schemas/dates';
@@ -10,6 +10,8 @@ import { showToast } from '../../stores/toasts';
 import BookingRow from './BookingRow';
 import ConfirmDialog from './ConfirmDialog';
 import LoadState from './LoadState';
+import MoveForm from './MoveForm';
+import PhoneBookingForm from './PhoneBookingForm';
 import Template from './Template';
 import { byDateAndSlot } from './bookings-order';
 import styles from './desk.module.css';
@@ -47,6 +49,12 @@ export default function BookingsView({ copy, onError }: Props) {
     focusAfterCommit.current = undefined;
   });
   const [range, setRange] = useState<BookingRange>('upcoming');
+  const phone = copy.phoneBooking;
+  const [adding, setAdding] = useState(false);
+  const [moving, setMoving] = useState<string>();
+  const [sending, setSending] = useState<string>();
+  // Only a 401 needs the desk: the forms show their own failure (toast or in place).
+  const onFormFailure = (error: unknown) => isUnauthorized(error) && onError(error);
   const bookings = useLoad(
     async () => {
       const today = texasToday(new Date());
@@ -78,6 +86,27 @@ export default function BookingsView({ copy, onError }: Props) {
     }
   };
 
+  /** A booking the owner made or moved: in the list at its place, and focused (its form is gone). */
+  const changed = (booking: OwnerBooking, focus: boolean) => {
+    bookings.setData((list) => [...list.filter((row) => row.id !== booking.id), booking].sort(byDateAndSlot));
+    if (focus) focusAfterCommit.current = `booking-${booking.id}`;
+  };
+  const sendLink = async (booking: OwnerBooking) => {
+    setSending(booking.id);
+    try {
+      await sendBookingLink(booking.id);
+      showToast(phone.linkSent);
+    } catch (error) {
+      onError(error);
+    } finally {
+      setSending(undefined);
+    }
+  };
+  const closeMove = (booking: OwnerBooking) => {
+    setMoving(undefined);
+    focusAfterCommit.current = `booking-${booking.id}`;
+  };
+
   const ask = (booking: OwnerBooking) => {
     setReason('');
     setAsked(booking);
@@ -103,6 +132,11 @@ export default function BookingsView({ copy, onError }: Props) {
             </button>
           ))}
         </div>
+        {range === 'upcoming' && !adding && (
+          <button id="new-booking" type="button" className="btn btn--primary" onClick={() => setAdding(true)}>
+            {phone.newBooking}
+          </button>
+        )}
         <label className={styles.checkFilter}>
           <input type="checkbox" checked={hideReleased} onChange={(event) => {
               setHideReleased(event.currentTarget.checked);
@@ -111,6 +145,18 @@ export default function BookingsView({ copy, onError }: Props) {
           {text.hideCancelled}
         </label>
       </div>
+      {adding && range === 'upcoming' && (
+        <PhoneBookingForm
+          copy={phone}
+          min={texasToday(new Date())}
+          onBooked={(booking) => changed(booking, false)}
+          onClose={() => {
+            setAdding(false);
+            focusAfterCommit.current = 'new-booking';
+          }}
+          onFailure={onFormFailure}
+        />
+      )}
       {!shown ? (
         <LoadState copy={copy} failed={bookings.failed} onRetry={bookings.reload} />
       ) : shown.length === 0 ? (
@@ -118,7 +164,48 @@ export default function BookingsView({ copy, onError }: Props) {
       ) : (
         <ul className={styles.list}>
           {shown.map((booking) => (
-            <BookingRow key={booking.id} copy={text} booking={booking} onCancel={range === 'upcoming' ? ask : undefined} />
+            <BookingRow
+              key={booking.id}
+              copy={text}
+              booking={booking}
+              onCancel={range === 'upcoming' ? ask : undefined}
+              actions={
+                <>
+                  <button
+                    type="button"
+                    className="btn btn--secondary"
+                    aria-expanded={moving === booking.id}
+                    aria-describedby={`booking-${booking.id}-when`}
+                    onClick={() => setMoving(moving === booking.id ? undefined : booking.id)}
+                  >
+                    {phone.move}
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn--secondary"
+                    disabled={sending === booking.id}
+                    aria-describedby={`booking-${booking.id}-when`}
+                    onClick={() => sendLink(booking)}
+                  >
+                    {phone.sendLink}
+                  </button>
+                </>
+              }
+            >
+              {moving === booking.id && booking.state === 'held' && (
+                <MoveForm
+                  copy={phone}
+                  booking={booking}
+                  min={texasToday(new Date())}
+                  onMoved={(moved) => {
+                    setMoving(undefined);
+                    changed(moved, true);
+                  }}
+                  onClose={() => closeMove(booking)}
+                  onFailure={onFormFailure}
+                />
+              )}
+            </BookingRow>
           ))}
         </ul>
       )}

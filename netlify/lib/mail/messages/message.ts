@@ -22,7 +22,8 @@ export type MessageKind =
   | 'proposal_countersigned_client'
   | 'proposal_countersigned_owner'
   | 'proposal_expired_client'
-  | 'proposal_expired_owner';
+  | 'proposal_expired_owner'
+  | 'event_link_client';
 
 /** The messages that go to the address a visitor typed (the others go to the owner). */
 export const VISITOR_MESSAGE_KINDS: readonly MessageKind[] = [
@@ -34,6 +35,7 @@ export const VISITOR_MESSAGE_KINDS: readonly MessageKind[] = [
   'proposal_signed_client',
   'proposal_countersigned_client',
   'proposal_expired_client',
+  'event_link_client',
 ];
 
 /** A message ready for the outbox. */

@@ -125,14 +125,15 @@ export type Delivery =
     };
 
 /**
- * Kinds of message whose body holds a secret (a cancel link, or the event-page link of a proposal, the same token):
- * its body is dropped when it ends failed too.
+ * Kinds of message whose body holds a secret (a cancel link, or an event-page link: the same token): its body is
+ * dropped when it ends failed too.
  */
 export const KINDS_WITH_SECRETS: readonly MessageKind[] = [
   'booking_client',
   'reschedule_client',
   'reminder_client',
   'proposal_client',
+  'event_link_client',
 ];
 
 // A row keeps its body (text, html, calendar file) only while it may still be sent: the message is in the client's

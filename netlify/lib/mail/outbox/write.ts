@@ -4,6 +4,7 @@ import { mailConfig, type MailConfig } from '../config';
 import {
   bookingMessages,
   cancellationMessages,
+  eventLinkMessage,
   inquiryMessages,
   reminderMessage,
   rescheduleMessages,
@@ -156,6 +157,40 @@ export function enqueueRescheduleMails(
   config: MailConfig = mailConfig(),
 ): Promise<string[]> {
   return insertMessages(db, pending(rescheduleMessages(booking, from, cancelToken, config)), config);
+}
+
+/**
+ * Writes only the client's confirmation of a booking the owner made (a phone booking: the owner needs no notice of
+ * their own booking), with its calendar file and the change-or-cancel link for `cancelToken`. Returns its id, in a list.
+ */
+export function enqueueClientBookingMail(
+  db: Queryable,
+  booking: BookingMail,
+  cancelToken: string,
+  config: MailConfig = mailConfig(),
+): Promise<string[]> {
+  const [client] = bookingMessages(booking, cancelToken, config);
+  return insertMessages(db, pending([client]), config);
+}
+
+/** Writes the client's fresh link to their event page (eventLinkMessage), in the caller's transaction. Returns its id. */
+export function enqueueEventLinkMail(
+  db: Queryable,
+  booking: BookingMail,
+  cancelToken: string,
+  config: MailConfig = mailConfig(),
+): Promise<string[]> {
+  return insertMessages(db, pending([eventLinkMessage(booking, cancelToken, config)]), config);
+}
+
+/** Whether a client's event-page link for booking `bookingId` was written in the last `seconds` (database clock). */
+export async function eventLinkSentWithin(db: Queryable, bookingId: string, seconds: number): Promise<boolean> {
+  const { rows } = await db.query(
+    `SELECT 1 FROM outbox WHERE booking_id = $1 AND kind = 'event_link_client'
+        AND created_at > now() - make_interval(secs => $2) LIMIT 1`,
+    [bookingId, seconds],
+  );
+  return rows.length > 0;
 }
 
 /** Writes the client's and the owner's cancellation notices (calendar METHOD:CANCEL) in the caller's transaction. */
