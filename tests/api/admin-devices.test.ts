@@ -14,6 +14,7 @@ import {
   createOwner,
   deskRequest,
   deviceCookieFrom,
+  deviceCookieOf,
   hashOnce,
   lockAccountName,
   resetOwnerTables,
@@ -25,7 +26,9 @@ const WRONG = { username: OWNER.username, password: 'a-wrong-guess-from-afar' };
 // Every sign-in that checks a password costs one scrypt (about a second on a busy machine), also a wrong one, by
 // design; a throttled attempt costs none. Where a test is about whom a lock applies to rather than how it is reached,
 // the lock is put in the database (lockAccountName) and then shown to hold; the real five failures are proven here
-// for a device and in admin-session.test.ts for the account name. A test here runs at most 10 scrypts.
+// for a device and in admin-session.test.ts for the account name. Likewise a test that needs a known device to start
+// from has it remembered in the database (knownDevice); the first test proves that a sign-in sets it. A test here
+// runs at most 8 scrypts.
 describe.each(oneEngine)('device cookies on /api/admin/session ($name)', { timeout: 180_000 }, (database) => {
   useDatabase(database);
   resetOwnerTables(database);
@@ -41,12 +44,8 @@ describe.each(oneEngine)('device cookies on /api/admin/session ($name)', { timeo
   const signIn = (credentials: unknown = OWNER, cookie?: string) =>
     callWith(session, deskRequest('POST', '/api/admin/session', { body: credentials, cookie }));
   const whoAmI = (cookie: string) => callWith(session, deskRequest('GET', '/api/admin/session', { cookie }));
-  /** The owner's browser: signs in once and answers the device cookie it was given. */
-  const knownDevice = async () => {
-    const response = await signIn();
-    expect(response.status).toBe(200);
-    return deviceCookieFrom(response);
-  };
+  /** The owner's browser, known from an earlier sign-in (remembered in the database): its device cookie. */
+  const knownDevice = () => deviceCookieOf(database);
   /** Locks the account name for unknown clients, and shows it: the right password without a device cookie gets 429. */
   const lockUnknownClients = async () => {
     await lockAccountName(database);
@@ -112,7 +111,7 @@ describe.each(oneEngine)('device cookies on /api/admin/session ($name)', { timeo
   test("another account's device cookie is an unknown client for this one", async () => {
     await createOwner(database);
     await createOwner(database, 'Hank');
-    const hanks = deviceCookieFrom(await signIn({ username: 'Hank', password: OWNER.password }));
+    const hanks = await deviceCookieOf(database, 'Hank');
     await lockUnknownClients();
     expect((await signIn(OWNER, hanks)).status).toBe(429);
   });

@@ -17,6 +17,7 @@ import {
   cookieFrom,
   createOwner,
   deskRequest,
+  OWNER_PASSWORD_HASH,
   hashOnce,
   resetOwnerTables,
   sessionCookieOf,
@@ -96,6 +97,9 @@ describe.each(oneEngine)('/api/admin/session on $name', { timeout: 120_000 }, (d
 
     const me = await whoAmI(cookieFrom(response));
     expect(me.status).toBe(200);
+    // The owner's stored hash (written once in admin-support.ts) has the current parameters: nothing was re-hashed.
+    expect(needsRehash(OWNER_PASSWORD_HASH)).toBe(false);
+    expect(await query(database, 'SELECT password FROM users')).toEqual([{ password: OWNER_PASSWORD_HASH }]);
     expect(await me.json()).toEqual({ user: { username: 'Dolores' }, failedSignIns: 0 });
     expect(await auditSince(database, mark)).toEqual([{ actor: 'Dolores', action: 'sign_in', target: null, detail: {} }]);
   });

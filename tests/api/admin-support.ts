@@ -1,6 +1,7 @@
 import { beforeEach } from 'vitest';
 import type { Handler } from '../../netlify/lib/http/endpoint';
 import { hashPassword } from '../../netlify/lib/owner/passwords';
+import { DEVICE_COOKIE, rememberDevice } from '../../netlify/lib/owner/devices';
 import { SESSION_COOKIE, createSession } from '../../netlify/lib/owner/sessions';
 import { FREE_FAILURES } from '../../netlify/lib/owner/sign-in';
 import { setOwnerPassword } from '../../netlify/lib/owner/users';
@@ -14,8 +15,16 @@ export const SITE = 'http://localhost:8888';
 /** The test owner's credentials. */
 export const OWNER = { username: 'Dolores', password: 'saddle-up-at-dawn-2026' };
 
-// scrypt at OWASP's cost takes about a second on a busy machine: each password is hashed once per file.
-const hashes = new Map<string, Promise<string>>();
+/**
+ * A real scrypt hash of OWNER.password with the production parameters, made once with hashPassword and written here,
+ * as DUMMY_HASH is in passwords.ts: the 21 files that create the owner no longer hash it each (one scrypt, about a
+ * second on a busy machine, per file and module reset). Every sign-in with OWNER.password checks it at the real cost
+ * (admin-session.test.ts: a wrong password against it is refused).
+ */
+export const OWNER_PASSWORD_HASH = '$scrypt$ln=17,r=8,p=1$MHNIZEARtecPs6hhQm9F5w$OK76JXh8t1GpBk/5hkbYtjwoVfyfBsXXso8piJx70Ck';
+
+// scrypt at OWASP's cost takes about a second on a busy machine: each other password is hashed once per file.
+const hashes = new Map<string, Promise<string>>([[OWNER.password, Promise.resolve(OWNER_PASSWORD_HASH)]]);
 
 /** The scrypt hash of `password`, computed once per test file (a real hash with the production parameters). */
 export function hashOnce(password: string): Promise<string> {
@@ -34,7 +43,7 @@ export function resetOwnerTables(database: TestDatabase): void {
   });
 }
 
-/** Creates the test owner (the scrypt hash is computed once per file). */
+/** Creates the test owner (with OWNER_PASSWORD_HASH: no scrypt). */
 export async function createOwner(database: TestDatabase, username = OWNER.username): Promise<void> {
   const hash = await hashOnce(OWNER.password);
   await withKeptConnection(database, (db) => setOwnerPassword(db, username, hash, { reset: false }));
@@ -120,6 +129,20 @@ export async function sessionCookieOf(database: TestDatabase, username = OWNER.u
     return createSession(db, rows[0]!.id, new Date());
   });
   return `${SESSION_COOKIE}=${token}`;
+}
+
+/**
+ * A device the existing owner `username` signed in from, remembered directly in the database as a sign-in remembers it
+ * (`rememberDevice`, at the current, possibly faked, Date) without the sign-in's scrypt: for tests about what a known
+ * device may do, not how it becomes known (tests/api/admin-devices.test.ts proves a sign-in sets the cookie). Answers
+ * the Cookie header value.
+ */
+export async function deviceCookieOf(database: TestDatabase, username = OWNER.username): Promise<string> {
+  const token = await withKeptConnection(database, async (db) => {
+    const { rows } = await db.query<{ id: string }>('SELECT id FROM users WHERE lower(username) = lower($1)', [username]);
+    return rememberDevice(db, rows[0]!.id, new Date());
+  });
+  return `${DEVICE_COOKIE}=${token}`;
 }
 
 /**

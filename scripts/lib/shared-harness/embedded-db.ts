@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { makePrivate } from '../private-files';
+import { createInMemoryPglite } from './pglite-snapshot';
 import { servePglite, type PgliteServer } from './pglite-server';
 import { startWsBridge } from './ws-bridge';
 
@@ -94,7 +95,9 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions = {
     // Files an earlier version left readable to everyone (PGlite creates them 0666 unless the umask says otherwise).
     if (dataDir) await makePrivate(dataDir);
     // relaxedDurability stays off: a query is answered only after PGlite has handed its writes to the file system.
-    db = await PGlite.create({ dataDir, relaxedDurability: false, extensions: { pg_trgm } });
+    const pgliteOptions = { dataDir, relaxedDurability: false, extensions: { pg_trgm } };
+    // In memory (the test suites'), from the snapshot of a new cluster rather than by initdb each time.
+    db = dataDir ? await PGlite.create(pgliteOptions) : await createInMemoryPglite(pgliteOptions);
   } catch (error) {
     await unlock();
     throw error;
