@@ -16,8 +16,10 @@ interface Props {
   onCancel?: (booking: OwnerBooking) => void;
   /** The owner's other actions on a held reservation ("Move", "Send link again"), shown before "Cancel". */
   actions?: ReactNode;
-  /** What opens inside the row under it (the move form). */
+  /** What opens inside the row under it (the move form, the proposals). */
   children?: ReactNode;
+  /** Where a held reservation stands in the sale (HoldMark), beside its state. */
+  mark?: ReactNode;
 }
 
 const eventTypeLabel = (value: string) => optionLabel(BOOKING_EVENT_TYPES, value);
@@ -28,7 +30,7 @@ function guestsText(copy: Props['copy']['guests'], count: number): string {
 }
 
 /** One hold in the bookings list: date, slot, reservation or block and its state, the client; "Cancel" while held. */
-export default function BookingRow({ copy, booking, onCancel, actions, children }: Props) {
+export default function BookingRow({ copy, booking, onCancel, actions, children, mark }: Props) {
   const released = booking.state !== 'held';
   return (
     <li className={`${styles.item} ${styles.booking} ${released ? styles.released : ''}`} id={`booking-${booking.id}`} tabIndex={-1}>
@@ -38,7 +40,8 @@ export default function BookingRow({ copy, booking, onCancel, actions, children 
       </div>
       <div className={styles.who}>
         <span className={`${styles.badge} ${styles[`badge_${booking.kind}`]}`}>{copy.kinds[booking.kind]}</span>{' '}
-        <span className={`${styles.badge} ${styles[`badge_${booking.state}`]}`}>{copy.states[booking.state]}</span>
+        <span className={`${styles.badge} ${styles[`badge_${booking.state}`]}`}>{copy.states[booking.state]}</span>{' '}
+        {mark}
         {booking.kind === 'reservation' && (
           <span className={styles.client}>
             <bdi className={styles.name}>{booking.clientName}</bdi>

@@ -10,7 +10,10 @@ import { showToast } from '../../stores/toasts';
 import BookingRow from './BookingRow';
 import ConfirmDialog from './ConfirmDialog';
 import LoadState from './LoadState';
+import HoldMark from './HoldMark';
 import MoveForm from './MoveForm';
+import ProposalsPanel from './proposals/ProposalsPanel';
+import { prefillFromBooking } from './proposals/proposal-draft';
 import PhoneBookingForm from './PhoneBookingForm';
 import Template from './Template';
 import { byDateAndSlot } from './bookings-order';
@@ -53,6 +56,7 @@ export default function BookingsView({ copy, onError }: Props) {
   const [adding, setAdding] = useState(false);
   const [moving, setMoving] = useState<string>();
   const [sending, setSending] = useState<string>();
+  const [proposing, setProposing] = useState<string>();
   // Only a 401 needs the desk: the forms show their own failure (toast or in place).
   const onFormFailure = (error: unknown) => isUnauthorized(error) && onError(error);
   const bookings = useLoad(
@@ -169,8 +173,22 @@ export default function BookingsView({ copy, onError }: Props) {
               copy={text}
               booking={booking}
               onCancel={range === 'upcoming' ? ask : undefined}
+              mark={
+                booking.kind === 'reservation' && booking.state === 'held' ? (
+                  <HoldMark copy={copy.stageMarks} stage={booking.stage} tentativeUntil={booking.tentativeUntil} />
+                ) : undefined
+              }
               actions={
                 <>
+                  <button
+                    type="button"
+                    className="btn btn--secondary"
+                    aria-expanded={proposing === booking.id}
+                    aria-describedby={`booking-${booking.id}-when`}
+                    onClick={() => setProposing(proposing === booking.id ? undefined : booking.id)}
+                  >
+                    {copy.proposals.heading}
+                  </button>
                   <button
                     type="button"
                     className="btn btn--secondary"
@@ -203,6 +221,15 @@ export default function BookingsView({ copy, onError }: Props) {
                   }}
                   onClose={() => closeMove(booking)}
                   onFailure={onFormFailure}
+                />
+              )}
+              {proposing === booking.id && booking.state === 'held' && (
+                <ProposalsPanel
+                  bookingId={booking.id}
+                  desk={copy}
+                  clientName={booking.clientName ?? ''}
+                  prefill={prefillFromBooking(booking)}
+                  onError={onError}
                 />
               )}
             </BookingRow>
