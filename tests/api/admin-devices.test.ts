@@ -28,7 +28,7 @@ const WRONG = { username: OWNER.username, password: 'a-wrong-guess-from-afar' };
 // the lock is put in the database (lockAccountName) and then shown to hold; the real five failures are proven here
 // for a device and in admin-session.test.ts for the account name. Likewise a test that needs a known device to start
 // from has it remembered in the database (knownDevice); the first test proves that a sign-in sets it. A test here
-// runs at most 8 scrypts.
+// runs at most 10 scrypts.
 describe.each(oneEngine)('device cookies on /api/admin/session ($name)', { timeout: 180_000 }, (database) => {
   useDatabase(database);
   resetOwnerTables(database);
