@@ -87,6 +87,8 @@ describe('every admin function refuses an anonymous request', async () => {
       'admin-inquiry-opened.ts',
       'admin-inquiry-status.ts',
       'admin-mail.ts',
+      'admin-proposal-steps.ts',
+      'admin-proposals.ts',
       'admin-session.ts',
     ]);
   });
@@ -340,6 +342,8 @@ describe.each(databases)('owner desk API on $name', (database) => {
         cancelReason: null,
         blockId: expect.any(String),
         blockNote: null,
+        stage: 'held',
+        tentativeUntil: null,
       });
       expect(bookings[2]).toMatchObject({ clientName: 'Ann Lee', cancelledBy: 'Dolores', cancelledAt: expect.any(String) });
     });

@@ -92,7 +92,7 @@ describe.each(databases)('the branded confirmation on the wire on $name', (datab
       'New booking.',
       'New event inquiry.',
       'Thanks for reaching out, Hank!',
-      "You're booked, Dolly!",
+      'Your date is held, Dolly!',
     ]);
     for (const mail of received) {
       const images = mimeParts(mail.raw).filter((part) => /^image\//i.test(part.headers['content-type'] ?? ''));
@@ -132,7 +132,7 @@ describe.each(databases)('the branded confirmation on the wire on $name', (datab
       expect(raw).toMatch(/^Content-Type: text\/calendar; charset=utf-8; method=REQUEST/m);
       expect(raw.match(/^Content-ID: <[^>]+>/gm)).toEqual([`Content-ID: <${LOGO_CID}>`]);
       const parsed = await simpleParser(raw);
-      expect(parsed.text!.startsWith("You're booked, Dolly!\n\nWe are holding ")).toBe(true);
+      expect(parsed.text!.startsWith('Your date is held, Dolly!\n\nWe are holding ')).toBe(true);
     } finally {
       vi.stubEnv('SMTP_URL', smtp.url);
       await catcher.stop();

@@ -263,7 +263,7 @@ describe('messages from content/emails.json', () => {
       expect(message.text.replace(/\s+/g, ' ').startsWith(preheader), message.kind).toBe(true);
     }
     const [confirmation] = bookingMessages(booking, TOKEN, config);
-    expect(confirmation!.text).toMatch(/^You're booked, Dolly!\n\nWe are holding Saturday, July 10, 2027/);
+    expect(confirmation!.text).toMatch(/^Your date is held, Dolly!\n\nWe are holding Saturday, July 10, 2027/);
     const [cancelled] = cancellationMessages(booking, 'client', config);
     expect(cancelled!.text).toMatch(/^Your booking is cancelled\.\n\nAs you asked/);
   });

@@ -115,6 +115,8 @@ describe.each(databases)('/api/bookings/reschedule on $name', (database: TestDat
         clientName: 'Dolly Rivera',
         startsAt: window.start.toISOString(),
         endsAt: window.end.toISOString(),
+        stage: 'held',
+        tentativeUntil: null,
       },
     });
     expect(await slotsOf(from)).toEqual(['morning', 'afternoon', 'evening']);
