@@ -19,28 +19,21 @@ declare module 'vitest' {
   }
 }
 
-/** Waits for every one of `work` (so that the teardown finds all it started), then throws the first failure if any. */
-async function allOrFirstError<T>(work: Promise<T>[]): Promise<T[]> {
-  const settled = await Promise.allSettled(work);
-  const failed = settled.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
-  if (failed) throw failed.reason;
-  return settled.map((outcome) => (outcome as PromiseFulfilledResult<T>).value);
-}
-
 /** Starts and migrates one worker's databases; pushes what it started onto `started` (for the teardown). */
 async function workerDatabases(started: DatabaseHandle[]): Promise<TestDatabase[]> {
+  const embedded = await embeddedDatabase();
+  started.push(embedded);
+  const databases: TestDatabase[] = [{ name: 'embedded PGlite', url: embedded.url, wsProxy: embedded.wsProxy ?? '' }];
   const serverUrl = process.env.TEST_DATABASE_URL?.trim();
-  const ready = async (start: Promise<DatabaseHandle>, name: string): Promise<TestDatabase> => {
-    const handle = await start;
-    started.push(handle);
-    const database = { name, url: handle.url, wsProxy: handle.wsProxy ?? '' };
+  if (serverUrl) {
+    const server = await newDatabaseOn(serverUrl, 'lone_star_api');
+    started.push(server);
+    databases.push({ name: 'PostgreSQL', url: server.url, wsProxy: server.wsProxy ?? '' });
+  }
+  for (const database of databases) {
     await migrate({ config: { url: database.url, wsProxy: database.wsProxy || undefined } });
-    return database;
-  };
-  return allOrFirstError([
-    ready(embeddedDatabase(), 'embedded PGlite'),
-    ...(serverUrl ? [ready(newDatabaseOn(serverUrl, 'lone_star_api'), 'PostgreSQL')] : []),
-  ]);
+  }
+  return databases;
 }
 
 /**
@@ -55,9 +48,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     for (const database of started.reverse()) await database.stop();
   };
   try {
-    // All at once: PostgreSQL creates and migrates in its own processes while PGlite (on this thread) does its share.
-    const workers = Array.from({ length: Math.max(1, project.config.maxWorkers) }, () => workerDatabases(started));
-    const byWorker = await allOrFirstError(workers);
+    const byWorker: TestDatabase[][] = [];
+    for (let worker = 0; worker < Math.max(1, project.config.maxWorkers); worker += 1) {
+      byWorker.push(await workerDatabases(started));
+    }
     project.provide('apiDatabasesByWorker', byWorker);
   } catch (error) {
     await teardown();
