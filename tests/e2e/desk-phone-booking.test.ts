@@ -89,7 +89,7 @@ describe.skipIf(skipBrowser)("the owner's desk: a client who called", () => {
         await tabTo(page, PHONE.newBooking);
         await page.keyboard.press('Enter');
         const form = page.getByRole('form', { name: PHONE.formHeading });
-        await expect.poll(() => form.getByLabel(PHONE.labels.date).evaluate((input) => input === document.activeElement)).toBe(true);
+        await eventually(() => form.getByLabel(PHONE.labels.date).evaluate((input) => input === document.activeElement)).toBe(true);
         await page.keyboard.type(typed(date));
         const fields = { timeSlot: 'Evening', clientName, clientEmail: `caller-${viewportName}-${RUN}@example.com`, eventType: 'Wedding', guestCount: '80' };
         for (const [name, keys] of Object.entries(fields)) {
