@@ -31,9 +31,19 @@ export type SaleStep = { proposal: Proposal; mailIds: string[] };
 /** An inquiry's event type as a booking's (a booking has no "private party": it is "other" there). */
 const BOOKING_TYPE: Record<InquiryEventType, BookingEventType> = { wedding: 'wedding', private: 'other', corporate: 'corporate', other: 'other' };
 
-/** The last Texas day a proposal made `now` may be signed, and the instant that day ends. */
-export function validity(now: Date, days: number = proposalsContent.validDaysDefault): { validUntil: string; expiresAt: Date } {
-  const validUntil = addDaysUtc(texasToday(now), days);
+/**
+ * The last Texas day a proposal made `now` for an event on `eventDate` may be signed, and the instant that day ends:
+ * `days` from today, but never the event's day or later (at the latest the day before it; today for an event
+ * tomorrow or today).
+ */
+export function validity(
+  now: Date,
+  days: number = proposalsContent.validDaysDefault,
+  eventDate?: string,
+): { validUntil: string; expiresAt: Date } {
+  const today = texasToday(now);
+  let validUntil = addDaysUtc(today, days);
+  if (eventDate !== undefined && validUntil >= eventDate) validUntil = addDaysUtc(eventDate, -1) < today ? today : addDaysUtc(eventDate, -1);
   return { validUntil, expiresAt: businessTime(addDaysUtc(validUntil, 1), 0) };
 }
 
@@ -66,7 +76,6 @@ async function bookingFor(
   tx: Transaction,
   request: ProposalRequest,
   owner: { username: string; now: Date },
-  expiresAt: Date,
 ): Promise<Result<SaleBooking, 'not_found' | 'already_cancelled' | 'slot_taken' | 'slot_started'>> {
   if (request.bookingId !== undefined) {
     const booking = await lockForSale(tx, request.bookingId);
@@ -87,7 +96,7 @@ async function bookingFor(
       guestCount: request.estimate.guests,
       eventLocation: inquiry.eventLocation || undefined,
     },
-    { now: owner.now, tentativeUntil: expiresAt },
+    { now: owner.now, tentativeUntil: validity(owner.now, request.validDays, request.date).expiresAt },
   );
   if (!reserved.ok) return reserved;
   await changeInquiryStatus(tx, { id: inquiry.id, status: 'quoted', actor: owner.username });
@@ -107,10 +116,10 @@ export function makeProposal(
 ): Promise<Result<SaleStep, MakeRefusal, { fields: FieldErrors } | undefined>> {
   return inTransaction(db, (tx) =>
     keptIfDone(tx, async (): Promise<Result<SaleStep, MakeRefusal, { fields: FieldErrors } | undefined>> => {
-      const { validUntil, expiresAt } = validity(owner.now, request.validDays);
-      const found = await bookingFor(tx, request, owner, expiresAt);
+      const found = await bookingFor(tx, request, owner);
       if (!found.ok) return found;
       const booking = found.value;
+      const { validUntil, expiresAt } = validity(owner.now, request.validDays, booking.date);
       if (booking.signedAt) return refused('proposal_signed');
       const priced = priceProposal(request.estimate, request.extraLines, { date: booking.date, validUntil }, owner.now);
       if (!priced.ok) return priced;

@@ -1,6 +1,4 @@
-import contractJson from '@content/contract.json' with { type: 'json' };
 import type { CancelBookingView, CancelRefusal } from '@shared/schemas/cancel';
-import { checkContractContent } from '@shared/schemas/contract';
 import type { ClientContract, ClientProposal } from '@shared/schemas/proposal';
 import { done, refused, type Result } from '@shared/result';
 import { findBookingByCancelToken, lockBookingByCancelToken } from '../bookings/cancel-links';
@@ -8,6 +6,7 @@ import { lockForSale, recordSaleStep } from '../bookings/sale';
 import type { Queryable } from '../db';
 import { proposalMail } from '../desk/proposals';
 import { enqueueProposalSignedMails } from '../mail/outbox/proposal';
+import { esignWords } from '../proposals/document';
 import { findClientProposal, findProposal } from '../proposals/read';
 import { sectionsOf, toClientProposal } from '../proposals/row';
 import { contractPdf, signProposal, viewProposal, type ClosedRefusal } from '../proposals/sale';
@@ -16,7 +15,7 @@ import { inTransaction } from '../transaction';
 // The client's event page (the change-or-cancel link grown into the page of their event): what it shows, the
 // signature, and the signed contract's PDF. The link's token is judged as the cancel link's, every time.
 
-const ESIGN = checkContractContent(contractJson).esign;
+const ESIGN = esignWords();
 
 /** What POST /api/portal/lookup answers: the booking, the proposal the client sees (if any) and its contract. */
 export type EventPage = { booking: CancelBookingView; proposal: ClientProposal | null; contract: ClientContract | null };

@@ -106,3 +106,14 @@ export function freezeContract(facts: ContractFacts): FrozenContract {
 export function documentSha256(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
 }
+
+/**
+ * The words of signing electronically as the event page shows them beside the form (the disclosures, the consent
+ * the checkbox gives, the statement of intent), filled with the business's own details. The same disclosures close
+ * the frozen document; the consent's words are stored with each signature.
+ */
+export function esignWords(): { disclosures: string[]; consent: string; intent: string } {
+  const values = { brandName: settings.site.brandName, businessPhone: settings.site.phone, businessEmail: settings.site.email };
+  const { disclosures, consent, intent } = CONTRACT.esign;
+  return { disclosures: disclosures.map((text) => fillTemplate(text, values)), consent: fillTemplate(consent, values), intent: fillTemplate(intent, values) };
+}

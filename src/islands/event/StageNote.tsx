@@ -1,6 +1,6 @@
 import type { CancelBookingCopy } from '../../content-schemas/cancel';
 import { fillTemplate } from '@shared/template';
-import { formatLongDate, formatTexasMoment } from '@shared/texas-time';
+import { formatLongDate, texasToday } from '@shared/texas-time';
 import type { BookingStage } from '@shared/schemas/proposal';
 import styles from './StageNote.module.css';
 
@@ -24,7 +24,7 @@ export default function StageNote({ copy, stage, validUntil, tentativeUntil }: P
         <span className={styles.label}>{copy.label}</span> <strong className={styles.badge}>{words.label}</strong>
       </p>
       <p>{text}</p>
-      {holdsUntil && <p>{fillTemplate(copy.tentative, { until: formatTexasMoment(tentativeUntil) })}</p>}
+      {holdsUntil && <p>{fillTemplate(copy.tentative, { until: formatLongDate(texasToday(new Date(Date.parse(tentativeUntil) - 1))) })}</p>}
     </div>
   );
 }
