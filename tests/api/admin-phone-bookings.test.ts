@@ -13,7 +13,7 @@ import { OWNER, auditMark, auditSince, callWith, deskRequest, ownerCookie, reset
 import { expectNoMoreMail, useTestSmtpServer, type ReceivedMail } from './mail-support';
 import { call, databases, postJson, query, useDatabase } from './support';
 
-const OWNER_EMAIL = 'owner@lonestar.example';
+const OWNER_ADDRESS = 'owner@lonestar.example';
 const LINK = /https:\/\/lonestar\.example\/cancel#token=([A-Za-z0-9_-]{43})/;
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
@@ -21,7 +21,7 @@ type ErrorBody = { error: { code: string; message: string; fields?: Record<strin
 describe.each(databases)('the owner’s phone bookings on $name', (database: TestDatabase) => {
   useDatabase(database);
   resetOwnerTables(database);
-  const smtp = useTestSmtpServer(database, { ownerEmail: OWNER_EMAIL, mailFrom: 'bookings@lonestar.example' });
+  const smtp = useTestSmtpServer(database, { ownerEmail: OWNER_ADDRESS, mailFrom: 'bookings@lonestar.example' });
 
   const book = (cookie: string, body: unknown, key: string | null = crypto.randomUUID()) =>
     callWith(
@@ -105,7 +105,7 @@ describe.each(databases)('the owner’s phone bookings on $name', (database: Tes
     const moved = ((await response.json()) as { booking: OwnerBooking }).booking;
     expect(moved).toMatchObject({ id: booking.id, date: clock.day(31), timeSlot: 'morning', stage: 'signed' });
     const notices = await mails(2);
-    expect(notices.map((mail) => mail.envelope.to[0]).sort()).toEqual([booking.clientEmail, OWNER_EMAIL].sort());
+    expect(notices.map((mail) => mail.envelope.to[0]).sort()).toEqual([booking.clientEmail, OWNER_ADDRESS].sort());
     expect(textOf(notices.find((mail) => mail.envelope.to[0] === booking.clientEmail)!)).toMatch(LINK);
     expect(await auditSince(database, mark)).toEqual([
       {

@@ -40,7 +40,7 @@ describe('ConfirmationPanel', () => {
     const when = `Sunday, March 14, 2027 Evening, 6${NBSP}PM to 11${NBSP}PM Texas time`;
     expect(screen.getByText((_, element) => element?.tagName === 'P' && element.textContent === when)).toBeInTheDocument();
     expect(screen.getByText(/^We e-mailed /)).toHaveTextContent(
-      'We e-mailed dolly@example.com a confirmation with a calendar invitation and a link to change or cancel.',
+      'We e-mailed dolly@example.com a confirmation with a calendar invitation and a link to your event page. Nothing is agreed yet: we will send you a proposal and contract to sign there.',
     );
   });
 
