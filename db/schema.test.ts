@@ -79,6 +79,10 @@ describe.each(databases)('migrations on a fresh $name', (like) => {
       'block_note?',
       'cancel_reason?',
       'sequence',
+      // The sale (migration 013): a tentative hold's end, the client's signature, the owner's countersignature.
+      'tentative_until?',
+      'signed_at?',
+      'confirmed_at?',
     ]);
     const [booking] = await query<{ is_available: boolean; id: string }>(
       database,

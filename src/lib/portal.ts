@@ -28,17 +28,3 @@ export function signProposal(request: SignRequestInput, options?: WriteOptions):
 export async function fetchContractPdf(token: string, proposalId: string): Promise<Blob> {
   return (await apiRequest('POST', '/api/portal/contract.pdf', { token, proposalId })).blob();
 }
-
-/** Hands `blob` to the browser as a download named `filename`, through a temporary object URL and link. */
-export function saveBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked after the click has been handled: some browsers read the URL a moment later.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}

@@ -97,6 +97,8 @@ describe.each(databases)('GET /api/admin/agenda on $name', (database) => {
       phone: '(512) 555-0100',
       guestCount: 80,
       eventLocation: 'Austin, TX',
+      stage: 'held',
+      tentativeUntil: null,
     });
     expect(answer.reservations[0]).toMatchObject({ phone: null, guestCount: null, eventLocation: null });
   });

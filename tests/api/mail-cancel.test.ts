@@ -75,6 +75,8 @@ describe.each(databases)('/api/cancel on $name', (database: TestDatabase) => {
         clientName: 'Dolly Rivera',
         startsAt: window.start.toISOString(),
         endsAt: window.end.toISOString(),
+        stage: 'held',
+        tentativeUntil: null,
       },
     });
   });

@@ -210,7 +210,7 @@ describe('messages from content/emails.json', () => {
     expect(client!.text).toContain('https://outlook.live.com/calendar/0/deeplink/compose?');
     expect(client!.attachments.map((file) => [file.filename, isCalendarAttachment(file) ? file.method : file.contentType])).toEqual([['booking.ics', 'REQUEST']]);
     expect(client!.text).toContain('Your booking:\nDate: Saturday, July 10, 2027\n');
-    expect(client!.text).toContain('Plans changed?\n');
+    expect(client!.text).toContain('Your event page:\n');
     expect(client!.text).not.toContain('?:');
     expect(owner).toMatchObject({ kind: 'booking_owner', to: [config.owner], replyTo: { address: 'dolly@example.com' } });
     expect(owner!.text).toContain('dolly@example.com');

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { DeskCopy } from '../../content-schemas/desk';
 import { INQUIRIES_CSV_URL, downloadInquiriesCsv } from '../../lib/desk-api';
 import type { InquiryStatus } from '@shared/schemas/owner/inquiries';
+import { saveBlob } from '../../lib/save-blob';
 
 interface Props {
   copy: DeskCopy;
@@ -10,20 +11,6 @@ interface Props {
   /** The status the list shows (undefined for all). */
   status?: InquiryStatus | undefined;
   onError: (error: unknown) => void;
-}
-
-/** Hands `blob` to the browser as a download named `filename`. */
-function saveFile(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has taken its copy once click() returns; the next task may free the blob.
-  setTimeout(() => URL.revokeObjectURL(url));
 }
 
 /**
@@ -43,7 +30,7 @@ export default function InquiriesExport({ copy, q, status, onError }: Props) {
     setBusy(true);
     try {
       const file = await downloadInquiriesCsv(q, status);
-      saveFile(file.blob, file.filename);
+      saveBlob(file.blob, file.filename);
     } catch (error) {
       onError(error);
     } finally {

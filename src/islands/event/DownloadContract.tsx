@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { fetchContractPdf, saveBlob } from '../../lib/portal';
+import { fetchContractPdf } from '../../lib/portal';
+import { saveBlob } from '../../lib/save-blob';
 import styles from './SignedContract.module.css';
 
 interface Props {

@@ -64,7 +64,7 @@ describe('the sale’s mails', () => {
   });
 
   test('name the stages as the page does: held, proposal sent, signed, confirmed', () => {
-    expect(BOOKING_STAGES.map((stage) => emails.proposal.stage[stage])).toEqual(['Held', 'Proposal sent', 'Signed', 'Confirmed']);
+    expect(BOOKING_STAGES.map((stage) => emails.proposal.stage[stage])).toEqual(['Date held', 'Proposal sent', 'Signed', 'Confirmed']);
     const [sent, , signedClient, , confirmedClient] = every();
     expect(sent!.text).toContain('Stage: Proposal sent');
     expect(signedClient!.text).toContain('Stage: Signed');
@@ -120,7 +120,7 @@ describe('the sale’s mails', () => {
     expect(owner.text).toContain('was released');
     expect(client.text).not.toContain('Stage:');
     const [keptClient, keptOwner] = proposalExpiredMessages({ ...proposal, tentative: false }, config);
-    expect(keptClient.text).toContain('Stage: Held');
+    expect(keptClient.text).toContain('Stage: Date held');
     expect(keptOwner.text).toContain(emails.proposal.expiredOwner.kept);
   });
 });
