@@ -11,6 +11,7 @@ import bookings from '../../netlify/functions/bookings';
 import contact from '../../netlify/functions/contact';
 import estimate from '../../netlify/functions/estimate';
 import reschedule from '../../netlify/functions/reschedule';
+import portalSign from '../../netlify/functions/portal-sign';
 import { withDatabase, type Queryable } from '../../netlify/lib/db';
 import { MAX_BODY_BYTES } from '../../netlify/lib/http/body';
 import type { Handler } from '../../netlify/lib/http/endpoint';
@@ -21,6 +22,7 @@ import { isHoneypotFilled } from '@shared/schemas/honeypot';
 import { MAX_FUTURE_HOLDS } from '@shared/schemas/holds';
 import { INQUIRY_EVENT_TYPES, InquirySchema } from '@shared/schemas/inquiry';
 import { RescheduleRequestSchema } from '@shared/schemas/cancel';
+import { SignRequestSchema } from '@shared/schemas/proposal';
 import { createEstimateRequestSchema } from '@shared/schemas/estimate';
 import { PACKAGE_IDS, SERVICE_LEVELS } from '@shared/schemas/price-list';
 import { locateTexasZip } from '@shared/texas-zips';
@@ -37,6 +39,7 @@ const RUNS = {
   bookings: Number(process.env.FUZZ_RUNS ?? 150),
   availability: Number(process.env.FUZZ_RUNS ?? 400),
   reschedule: Number(process.env.FUZZ_RUNS ?? 100),
+  sign: Number(process.env.FUZZ_RUNS ?? 100),
   estimate: Number(process.env.FUZZ_RUNS ?? 300),
 };
 console.info(`fuzz: FUZZ_SEED=${SEED} (replay: FUZZ_SEED=${SEED} npx vitest run tests/security/fuzz.test.ts)`);
@@ -427,6 +430,14 @@ const rescheduleFields = {
   timeSlot: bookingFields.timeSlot,
 };
 
+/** A signature's fields: mostly what the event page sends (a well-formed link no booking has), sometimes hostile. */
+const signFields = {
+  token: rescheduleFields.token,
+  proposalId: mostly(fc.uuid(), hostileText),
+  consent: mostly(fc.constant(true), fc.oneof(fc.constant(false), fc.constant('true'), hostileText)),
+  signatureName: mostly(fc.constantFrom('Dolly Rivera', 'Zoë Nguyễn', 'José O’Neil'), hostileText),
+};
+
 /** An estimate's fields: mostly what the planner sends (Texas, Oklahoma and unknown ZIP codes), sometimes hostile. */
 const estimateFields = {
   packageId: mostly(fc.constantFrom(...PACKAGE_IDS), hostileText),
@@ -624,6 +635,26 @@ describe.each(oneEngine)('fuzzing the endpoints on $name', (database) => {
           expect((body as { error: { code: string } }).error.code).toBe(code);
         }),
         { seed: SEED, numRuns: RUNS.reschedule },
+      );
+    });
+  }, 300_000);
+
+  test(`POST /api/portal/sign: never a 5xx, the error shape, an unknown link 404, nothing stored`, async () => {
+    await withTestConnection(database, async (db) => {
+      await fc.assert(
+        fc.asyncProperty(postRequests('/api/portal/sign', signFields), async (sent) => {
+          const verdict = judgePost(sent, SignRequestSchema);
+          const before = await rowCounts(db);
+          const response = await call(portalSign, toRequest(sent));
+          const body = await checkAnswer(response, `POST /api/portal/sign on ${database.name}`);
+          expectPrototypesClean();
+          expect(await rowCounts(db)).toEqual(before);
+          // A valid request names a link no booking has: the link's "unknown" refusal, before any proposal is read.
+          expect(response.status).toBe(verdict.status === 201 ? 404 : verdict.status);
+          const code = verdict.status === 201 ? 'unknown' : (verdict as { code: string }).code;
+          expect((body as { error: { code: string } }).error.code).toBe(code);
+        }),
+        { seed: SEED, numRuns: RUNS.sign },
       );
     });
   }, 300_000);
