@@ -19,6 +19,7 @@ import { BOOKING_EVENT_TYPES, TIME_SLOTS, type BookingInput, type TimeSlotKey } 
 import { addDaysUtc, todayUtc } from '@shared/schemas/dates';
 import { INQUIRY_EVENT_TYPES, type InquiryInput, type InquiryOutput } from '@shared/schemas/inquiry';
 import { fillTemplate } from '@shared/template';
+import type { ProposalMail } from '../netlify/lib/mail/messages/proposal';
 import type { ContractFacts } from '../netlify/lib/proposals/document';
 import { sampleContractFacts } from '../scripts/lib/shared-harness/sample-contract';
 import { sampleInquiry } from '../scripts/lib/shared-harness/sample-inquiry';
@@ -216,6 +217,34 @@ export function mailInquiry(patch: Partial<InquiryOutput> = {}): InquiryOutput {
 /** A proposal's facts for the contract's tests, on the fixed `MAIL_EVENT_DATE` so the document's words hold still. */
 export function contractFacts(patch: Partial<ContractFacts> = {}): ContractFacts {
   return sampleContractFacts(MAIL_EVENT_DATE, patch);
+}
+
+/**
+ * A sent proposal as its mails take it (tentative: made from an inquiry), with `patch` on top; `signed` and
+ * `countersigned` add the client's signature and then the owner's.
+ */
+export function proposalMail(patch: Partial<ProposalMail> = {}, stage: 'sent' | 'signed' | 'countersigned' = 'sent'): ProposalMail {
+  return {
+    bookingId: '22222222-2222-4222-8222-222222222222',
+    proposalId: '33333333-3333-4333-8333-333333333333',
+    clientName: 'Dolly Rivera',
+    clientEmail: 'dolly@example.com',
+    eventType: 'wedding',
+    date: '2027-07-10',
+    timeSlot: 'evening',
+    eventLocation: 'Rivera Ranch, 12 Live Oak Rd',
+    totalCents: 576_000,
+    schedule: [
+      { label: 'Retainer', amountCents: 288_000, dueOn: '2026-12-05' },
+      { label: 'Balance', amountCents: 288_000, dueOn: '2027-06-10' },
+    ],
+    validUntil: '2026-12-12',
+    tentative: true,
+    documentSha256: 'a'.repeat(64),
+    ...(stage === 'sent' ? {} : { signatureName: 'Dolly Rivera', signedAt: '2026-12-04T20:15:00.000Z' }),
+    ...(stage === 'countersigned' ? { countersignedBy: 'owner', countersignedAt: '2026-12-05T15:00:00.000Z' } : {}),
+    ...patch,
+  };
 }
 
 /** The row `inquiry` is stored as in contact_inquiries (without id and created_at), after trimming. */

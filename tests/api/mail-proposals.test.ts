@@ -2,7 +2,6 @@ import { describe, expect, test } from 'vitest';
 import { cancelUrl } from '@shared/cancel-link';
 import { withDatabase, type Queryable } from '../../netlify/lib/db';
 import { LOGO_CID } from '../../netlify/lib/mail/logo';
-import type { ProposalMail } from '../../netlify/lib/mail/messages/proposal';
 import {
   enqueueProposalCountersignedMails,
   enqueueProposalExpiredMails,
@@ -15,6 +14,7 @@ import { inTransaction } from '../../netlify/lib/transaction';
 import type { TestDatabase } from '../setup/database';
 import { expectNoMoreMail, useTestSmtpServer, type ReceivedMail } from './mail-support';
 import { oneEngine, query, useDatabase } from './support';
+import { proposalMail } from '../fixtures';
 
 const OWNER = 'owner@lonestar.example';
 const CLIENT = 'dolly@example.com';
@@ -33,26 +33,10 @@ const PDF = new TextEncoder().encode(
   ].join('\n'),
 );
 
-const proposal: ProposalMail = {
-  bookingId: crypto.randomUUID(),
-  proposalId: crypto.randomUUID(),
-  clientName: 'Dolly Rivera',
-  clientEmail: CLIENT,
-  eventType: 'wedding',
-  date: '2027-07-10',
-  timeSlot: 'evening',
-  eventLocation: 'Rivera Ranch',
-  totalCents: 576_000,
-  schedule: [
-    { label: 'Retainer', amountCents: 288_000, dueOn: '2026-12-05' },
-    { label: 'Balance', amountCents: 288_000, dueOn: '2027-06-10' },
-  ],
-  validUntil: '2026-12-12',
-  tentative: true,
-  documentSha256: 'b'.repeat(64),
-};
-const signed: ProposalMail = { ...proposal, signatureName: 'Dolly Rivera', signedAt: '2026-12-04T20:15:00.000Z' };
-const countersigned: ProposalMail = { ...signed, countersignedBy: 'owner', countersignedAt: '2026-12-05T15:00:00.000Z' };
+const ids = { bookingId: crypto.randomUUID(), proposalId: crypto.randomUUID(), clientEmail: CLIENT, eventLocation: 'Rivera Ranch', documentSha256: 'b'.repeat(64) };
+const proposal = proposalMail(ids);
+const signed = proposalMail(ids, 'signed');
+const countersigned = proposalMail(ids, 'countersigned');
 
 describe.each(oneEngine)('the sale’s mails on the wire on $name', (database: TestDatabase) => {
   useDatabase(database);

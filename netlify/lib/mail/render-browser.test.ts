@@ -17,8 +17,8 @@ import {
   rescheduleMessages,
   type BookingMail,
   type OutgoingMessage,
-  type ProposalMail,
 } from './messages';
+import { proposalMail } from '../../../tests/fixtures';
 
 const chromePath = findChrome();
 const config = mailConfig({ SITE_URL: 'https://lonestar.example', OWNER_EMAIL: 'owner@lonestar.example' });
@@ -40,28 +40,23 @@ const priced = estimatePrice(
 );
 if (!priced.ok) throw new Error(`Not priced: ${priced.code}`);
 // A countersigned proposal: its details hold the contract's 64-character fingerprint, which must wrap on a phone.
-const proposal: ProposalMail = {
-  bookingId: booking.id,
-  proposalId: '33333333-3333-4333-8333-333333333333',
-  clientName: booking.clientName,
-  clientEmail: booking.clientEmail,
-  eventType: 'wedding',
-  date: booking.date,
-  timeSlot: booking.timeSlot,
-  eventLocation: booking.eventLocation ?? null,
-  totalCents: 1_234_500,
-  schedule: [
-    { label: 'Non-refundable retainer, due when the contract is signed', amountCents: 617_250, dueOn: '2026-12-05' },
-    { label: 'Balance', amountCents: 617_250, dueOn: '2027-06-10' },
-  ],
-  validUntil: '2026-12-12',
-  tentative: true,
-  signatureName: 'Dolly Rivera',
-  signedAt: '2026-12-04T20:15:00.000Z',
-  countersignedBy: 'owner',
-  countersignedAt: '2026-12-05T15:00:00.000Z',
-  documentSha256: 'c'.repeat(64),
-};
+const proposal = proposalMail(
+  {
+    bookingId: booking.id,
+    clientName: booking.clientName,
+    clientEmail: booking.clientEmail,
+    date: booking.date,
+    timeSlot: booking.timeSlot,
+    eventLocation: booking.eventLocation ?? null,
+    totalCents: 1_234_500,
+    schedule: [
+      { label: 'Non-refundable retainer, due when the contract is signed', amountCents: 617_250, dueOn: '2026-12-05' },
+      { label: 'Balance', amountCents: 617_250, dueOn: '2027-06-10' },
+    ],
+    documentSha256: 'c'.repeat(64),
+  },
+  'countersigned',
+);
 
 const messages: OutgoingMessage[] = [
   ...bookingMessages(booking, 'A'.repeat(43), config),

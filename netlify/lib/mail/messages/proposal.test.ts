@@ -11,9 +11,9 @@ import {
   proposalSentMessage,
   proposalSignedMessages,
   type OutgoingMessage,
-  type ProposalMail,
 } from '../messages';
 import { KINDS_WITH_SECRETS } from '../outbox/queue';
+import { proposalMail } from '../../../../tests/fixtures';
 
 const config = mailConfig({
   SITE_URL: 'https://lonestar.example',
@@ -24,26 +24,9 @@ const config = mailConfig({
 const TOKEN = 'B'.repeat(43);
 const PDF = new TextEncoder().encode('%PDF-1.4\n%%EOF\n');
 
-const proposal: ProposalMail = {
-  bookingId: '22222222-2222-4222-8222-222222222222',
-  proposalId: '33333333-3333-4333-8333-333333333333',
-  clientName: 'Dolly Rivera',
-  clientEmail: 'dolly@example.com',
-  eventType: 'wedding',
-  date: '2027-07-10',
-  timeSlot: 'evening',
-  eventLocation: 'Rivera Ranch, 12 Live Oak Rd',
-  totalCents: 576_000,
-  schedule: [
-    { label: 'Retainer', amountCents: 288_000, dueOn: '2026-12-05' },
-    { label: 'Balance', amountCents: 288_000, dueOn: '2027-06-10' },
-  ],
-  validUntil: '2026-12-12',
-  tentative: true,
-  documentSha256: 'a'.repeat(64),
-};
-const signed: ProposalMail = { ...proposal, signatureName: 'Dolly Rivera', signedAt: '2026-12-04T20:15:00.000Z' };
-const countersigned: ProposalMail = { ...signed, countersignedBy: 'owner', countersignedAt: '2026-12-05T15:00:00.000Z' };
+const proposal = proposalMail();
+const signed = proposalMail({}, 'signed');
+const countersigned = proposalMail({}, 'countersigned');
 
 function every(): OutgoingMessage[] {
   return [
