@@ -28,6 +28,12 @@ export async function findClientProposal(db: Queryable, bookingId: string): Prom
   return rows[0];
 }
 
+/** Whether booking `bookingId` has a signed (or countersigned) proposal. */
+export async function hasSignedProposal(db: Queryable, bookingId: string): Promise<boolean> {
+  const { rows } = await db.query("SELECT 1 FROM proposals WHERE booking_id = $1 AND state IN ('signed', 'countersigned')", [bookingId]);
+  return rows.length > 0;
+}
+
 /** Open proposals whose time is up at `now`, oldest first (the scheduled run's work), at most `limit`. */
 export async function dueForExpiry(db: Queryable, now: Date, limit: number): Promise<string[]> {
   const { rows } = await db.query<{ id: string }>(

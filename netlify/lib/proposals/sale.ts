@@ -5,7 +5,7 @@ import type { Queryable } from '../db';
 import type { Transaction } from '../transaction';
 import type { FrozenContract } from './document';
 import { renderContractPdf } from './pdf';
-import { findProposal } from './read';
+import { findProposal, hasSignedProposal } from './read';
 import { sectionsOf, type ProposalRow } from './row';
 import {
   closeProposals,
@@ -41,11 +41,7 @@ function whyClosed(row: ProposalRow, now: Date): ClosedRefusal {
  * phone, and a new contract would need the signed one withdrawn, which nothing here does.
  */
 export async function sendProposal(tx: Transaction, proposal: NewProposal, now: Date): Promise<Result<ProposalRow, 'proposal_signed'>> {
-  const { rows } = await tx.query(
-    "SELECT 1 FROM proposals WHERE booking_id = $1 AND state IN ('signed', 'countersigned')",
-    [proposal.bookingId],
-  );
-  if (rows.length > 0) return refused('proposal_signed');
+  if (await hasSignedProposal(tx, proposal.bookingId)) return refused('proposal_signed');
   for (const old of await closeProposals(tx, { bookingId: proposal.bookingId }, 'replaced', now)) {
     await recordAudit(tx, { actor: proposal.createdBy, action: 'proposal_replaced', target: old.id, detail: { bookingId: old.booking_id } });
   }
