@@ -68,8 +68,9 @@ describe.skipIf(skipBrowser)('the sale: a proposal from an inquiry, signed by th
       expect(await queryRows('SELECT status FROM contact_inquiries WHERE id = $1', [id])).toEqual([{ status: 'quoted' }]);
 
       // The client opens the mail's link on a phone, reads, consents, types the name and signs.
-      const [mail] = await mailTo(email, 2);
-      const link = cancelLinkIn((await mailTo(email, 2)).find((m) => /proposal/i.test(m.subject)) ?? mail!);
+      const proposalMail = (await mailTo(email, 2)).find((mail) => /proposal/i.test(mail.subject));
+      expect(proposalMail, 'the proposal mail').toBeDefined();
+      const link = cancelLinkIn(proposalMail!);
       const page: Page = await client.newPage();
       await page.goto(link);
       await page.getByText(PAGE.stage.proposal_sent.label, { exact: true }).first().waitFor();
