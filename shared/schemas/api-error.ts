@@ -57,6 +57,14 @@ export const ERROR_STATUS = {
   already_countersigned: 409,
   // A client's move of a booking whose contract is signed
   contract_signed: 409,
+  // The change policy (content/event-policy.json): the client's link no longer moves or cancels online
+  change_window_closed: 409,
+  move_limit_reached: 409,
+  // Payments: more than is still owed, a payment voided already
+  payment_exceeds_balance: 409,
+  already_voided: 409,
+  // The final details after their due date
+  details_closed: 409,
 } as const;
 
 /** One of the API's error codes. */

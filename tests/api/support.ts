@@ -41,7 +41,7 @@ export function useDatabase(database: TestDatabase, options: { reset?: boolean }
   if (options.reset !== false) {
     beforeEach(async () => {
       // The client throttle too: every test's requests come from the same IP and would otherwise share one budget.
-      await query(database, 'TRUNCATE contact_inquiries, inquiry_notes, bookings, proposals, booking_reminders, client_throttle');
+      await query(database, 'TRUNCATE contact_inquiries, inquiry_notes, bookings, proposals, payments, event_details, sale_reminders, booking_reminders, client_throttle');
     });
   }
 }

@@ -60,7 +60,7 @@ function serverLayer(file: string): { rank: number; room: string } {
   if (second === 'functions') return { rank: 5, room: 'functions' };
   const room = third && !third.includes('.') ? third : 'lib';
   if (['desk', 'jobs', 'portal'].includes(room)) return { rank: 4, room };
-  if (['bookings', 'inquiries', 'owner', 'proposals', 'payments'].includes(room)) return { rank: 3, room };
+  if (['bookings', 'inquiries', 'owner', 'proposals', 'payments', 'details'].includes(room)) return { rank: 3, room };
   if (['mail', 'calendar', 'audit'].includes(room)) return { rank: 2, room };
   return { rank: 1, room };
 }

@@ -84,7 +84,7 @@ describe.each(databases)('logs on $name', (database) => {
     vi.stubEnv('DATABASE_URL', database.url);
     vi.stubEnv('NEON_WS_PROXY', database.wsProxy);
     // The cases run in order: the second booking of the same slot must meet the first one.
-    await query(database, 'TRUNCATE contact_inquiries, inquiry_notes, bookings, proposals');
+    await query(database, 'TRUNCATE contact_inquiries, inquiry_notes, bookings, proposals, payments, event_details, sale_reminders');
   });
   afterAll(() => {
     vi.unstubAllEnvs();
