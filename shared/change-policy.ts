@@ -24,7 +24,7 @@ export type ChangeRefusal = 'change_window_closed' | 'move_limit_reached';
 
 /** What the API answers (409) for each refusal, naming whom to call. */
 export const CHANGE_REFUSALS: Record<ChangeRefusal, string> = {
-  change_window_closed: `Your event is less than ${policy.changeWindowDays} days away, so it can no longer be moved or cancelled online. Please call us at ${settings.site.phone}.`,
+  change_window_closed: `Your event is ${policy.changeWindowDays} days away or less, so it can no longer be moved or cancelled online. Please call us at ${settings.site.phone}.`,
   move_limit_reached: `This booking has been moved ${policy.maxMoves} times, the most we allow online. Please call us at ${settings.site.phone} to change it again.`,
 };
 
@@ -45,6 +45,18 @@ export function lastChangeDay(date: string, rules: Pick<ChangePolicyRules, 'chan
  * Whether the client's link may `change` ('move' or 'cancel') a booking on `date` that it has moved `clientMoves`
  * times, at `now`: null when it may, else why not. The window is judged first: inside it nothing changes online.
  */
+export function judgeClientChange(
+  booking: { date: string; clientMoves: number },
+  change: 'cancel',
+  now: Date,
+  rules?: Pick<ChangePolicyRules, 'changeWindowDays' | 'maxMoves'>,
+): 'change_window_closed' | null;
+export function judgeClientChange(
+  booking: { date: string; clientMoves: number },
+  change: 'move' | 'cancel',
+  now: Date,
+  rules?: Pick<ChangePolicyRules, 'changeWindowDays' | 'maxMoves'>,
+): ChangeRefusal | null;
 export function judgeClientChange(
   booking: { date: string; clientMoves: number },
   change: 'move' | 'cancel',
@@ -72,3 +84,28 @@ export type ClientPolicy = {
   retainerTerms: string;
   phone: string;
 };
+
+/**
+ * The policy of a booking on `date` that its client moved `clientMoves` times, at `now`, as the event page shows it:
+ * what judgeClientChange would answer for a move and a cancel, the moves left, and when online changes close. A signed
+ * contract is moved only by phone (canMove false; its cancel stays the link's until the window closes).
+ */
+export function clientPolicy(
+  booking: { date: string; clientMoves: number; signed: boolean },
+  now: Date,
+  rules: ChangePolicyRules = CHANGE_POLICY,
+): ClientPolicy {
+  const { changeWindowDays, maxMoves, retainerTerms, phone } = rules;
+  return {
+    changeWindowDays,
+    maxMoves,
+    movesUsed: booking.clientMoves,
+    movesLeft: Math.max(0, maxMoves - booking.clientMoves),
+    changeDeadline: changeDeadline(booking.date, rules).toISOString(),
+    lastChangeDay: lastChangeDay(booking.date, rules),
+    canMove: !booking.signed && judgeClientChange(booking, 'move', now, rules) === null,
+    canCancel: judgeClientChange(booking, 'cancel', now, rules) === null,
+    retainerTerms,
+    phone,
+  };
+}

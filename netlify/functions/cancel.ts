@@ -12,7 +12,8 @@ import { deliverSoon } from '../lib/mail/deliver';
 /**
  * POST /api/cancel { token }: releases the booking of a client's cancel link once, frees the slot and sends the
  * cancellation e-mails (200 { booking }), or says why it cannot (404 unknown, 409 already cancelled or started, 410
- * expired). The page looks the booking up first with POST /api/cancel/lookup. Any other method, the old
+ * expired, 409 change_window_closed: the event is within the change policy's window, only a phone call cancels it).
+ * The page looks the booking up first with POST /api/portal/lookup. Any other method, the old
  * `GET /api/cancel?token=` included, is a 405 that looks nothing up: a token must never travel in a URL.
  */
 export default endpoint('cancel', ['POST'], async (req, context) => {

@@ -13,8 +13,10 @@ import { deliverSoon } from '../lib/mail/deliver';
  * POST /api/bookings/reschedule { token, date, timeSlot }: moves the booking of a client's change-or-cancel link to
  * another free date and slot (the reservation's rules), all or nothing, and sends the client (calendar update, a new
  * link) and the owner a mail: 200 { booking } at its new date and slot. Refusals: the link's (404 unknown, 409
- * already cancelled or started, 410 expired), 409 slot_taken (the booking endpoint's answer), 409 slot_started, 409
- * same_slot (the booking already holds it: the request is well formed but conflicts with the booking's state).
+ * already cancelled or started, 410 expired), 409 change_window_closed (the event is within the change policy's
+ * window: only a phone call moves it), 409 contract_signed, 409 move_limit_reached (the client moved it the policy's
+ * most times), 409 slot_taken (the booking endpoint's answer), 409 slot_started, 409 same_slot (the booking already
+ * holds it: the request is well formed but conflicts with the booking's state).
  */
 export default endpoint('reschedule', ['POST'], async (req, context) => {
   const body = await readJsonBody(req);

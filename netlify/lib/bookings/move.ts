@@ -1,3 +1,4 @@
+import { judgeClientChange, type ChangeRefusal } from '@shared/change-policy';
 import type { TimeSlotKey } from '@shared/schemas/booking';
 import type { CancelBookingView, CancelRefusal } from '@shared/schemas/cancel';
 import { done, refused, type Result } from '@shared/result';
@@ -7,6 +8,7 @@ import type { Queryable } from '../db';
 import { enqueueRescheduleMails, withdrawStaleMails } from '../mail/outbox/write';
 import { inTransaction, keptIfDone, type Transaction } from '../transaction';
 import { createCancelToken, lockBookingByCancelToken } from './cancel-links';
+import type { BookingActor } from './release';
 import type { BookingRow } from './row';
 import { toBookingMail, toCancelView } from './views';
 import { extendCancelTokens, moveReservation } from './write';
@@ -15,10 +17,11 @@ import { extendCancelTokens, moveReservation } from './write';
 export type MoveRequest = { token: string; date: string; timeSlot: TimeSlotKey; now: Date };
 
 /**
- * Why a move was refused: the link's refusals (unknown, already cancelled, expired, started), the new slot held by
- * another booking or already started, or the new slot is the one the booking holds.
+ * Why a move was refused: the link's refusals (unknown, already cancelled, expired, started), the change policy's
+ * (inside the change window, at the move limit), a signed contract, the new slot held by another booking or already
+ * started, or the new slot is the one the booking holds.
  */
-export type MoveRefusal = CancelRefusal | 'slot_taken' | 'slot_started' | 'same_slot' | 'contract_signed';
+export type MoveRefusal = CancelRefusal | ChangeRefusal | 'slot_taken' | 'slot_started' | 'same_slot' | 'contract_signed';
 
 /** What a move answers: the booking at its new date and slot, and the queued mails' ids. */
 export type Moved = { booking: CancelBookingView; mailIds: string[] };
@@ -42,16 +45,18 @@ export type HeldMove = { row: BookingRow; mailIds: string[] };
  * sequence (the calendar event keeps its UID); the partial unique index on held slots decides a race with a booking of
  * the new slot, and the loser of it changes nothing. Then every unused link of the booking is valid until the new slot
  * ends, its unsent mails about the old slot (confirmation, an earlier notice, reminders) are withdrawn
- * (withdrawStaleMails), an audit entry names `actor` ('client' or the owner's username) and the client's notice (with
- * a new link; the old ones stay valid) and the owner's are queued.
+ * (withdrawStaleMails), an audit entry names the actor ('client' or the owner's username) and the client's notice
+ * (with a new link; the old ones stay valid) and the owner's are queued. A client's move counts towards the change
+ * policy's limit (client_moves, in the same UPDATE); an owner's does not.
  */
 export async function moveHeld(
   tx: Transaction,
   row: BookingRow,
   target: { date: string; timeSlot: TimeSlotKey },
   now: Date,
-  actor: string,
+  by: BookingActor,
 ): Promise<Result<HeldMove, HeldMoveRefusal>> {
+  const actor = by.role === 'client' ? 'client' : by.username;
   const { date, timeSlot } = target;
   const from = { date: row.date, timeSlot: row.time_slot };
   if (from.date === date && from.timeSlot === timeSlot) return refused('same_slot');
@@ -59,7 +64,7 @@ export async function moveHeld(
   // When the index refuses the new slot, keptIfDone keeps the transaction usable and the refused UPDATE leaves nothing.
   const moving = await keptIfDone(tx, async (): Promise<Result<BookingRow | undefined, 'slot_taken'>> => {
     try {
-      return done(await moveReservation(tx, row.id, date, timeSlot));
+      return done(await moveReservation(tx, row.id, { date, timeSlot }, by.role === 'client'));
     } catch (error) {
       if (isUniqueViolation(error)) return refused('slot_taken');
       throw error;
@@ -84,8 +89,9 @@ export async function moveHeld(
 
 /**
  * Moves the booking of a client's link to another date and slot, all or nothing, in one transaction: its links are
- * locked and judged (lockBookingByCancelToken), a signed contract keeps its date (only the owner moves it), then
- * moveHeld does the move.
+ * locked and judged (lockBookingByCancelToken), then under that lock the change policy's window at `now`, a signed
+ * contract (it keeps its date: only the owner moves it) and the policy's move limit (judgeClientChange), then moveHeld
+ * does the move and counts it. Of two moves at the limit's edge, the second waits for the first and sees its count.
  */
 export function moveByCancelLink(db: Queryable, request: MoveRequest): Promise<Result<Moved, MoveRefusal>> {
   const { token, date, timeSlot, now } = request;
@@ -93,9 +99,15 @@ export function moveByCancelLink(db: Queryable, request: MoveRequest): Promise<R
     const found = await lockBookingByCancelToken(tx, token, now);
     if (!found.ok) return found;
     const { row } = found.value;
+    const booking = { date: row.date, clientMoves: row.client_moves };
+    // The window first (judged as for a cancel: the window alone): inside it the link neither moves nor cancels.
+    const closed = judgeClientChange(booking, 'cancel', now);
+    if (closed) return refused(closed);
     // A signed contract names the date: only the owner moves it (a change is a new proposal to sign).
     if (row.signed_at !== null) return refused('contract_signed');
-    const moved = await moveHeld(tx, row, { date, timeSlot }, now, 'client');
+    const limit = judgeClientChange(booking, 'move', now);
+    if (limit) return refused(limit);
+    const moved = await moveHeld(tx, row, { date, timeSlot }, now, { role: 'client' });
     if (!moved.ok) return moved;
     return done({ booking: toCancelView(moved.value.row), mailIds: moved.value.mailIds });
   });

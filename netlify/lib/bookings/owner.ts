@@ -72,7 +72,8 @@ async function lockHeld(tx: Transaction, id: string) {
 /**
  * The client's move done by the owner from the desk, in one transaction: the same move as the client's link
  * (moveHeld: one UPDATE, links extended, stale mails withdrawn, audit, both notices with a new link), with the owner's
- * username in the audit entry. The owner is never bound by a signed contract.
+ * username in the audit entry. The owner is never bound by a signed contract nor by the change policy (the move is not
+ * counted as the client's).
  */
 export function moveByOwner(
   db: Queryable,
@@ -82,7 +83,7 @@ export function moveByOwner(
   return inTransaction(db, async (tx): Promise<Result<OwnerChange, HeldMoveRefusal | 'not_found'>> => {
     const found = await lockHeld(tx, action.id);
     if (!found.ok) return found;
-    const moved = await moveHeld(tx, found.value, target, action.now, action.username);
+    const moved = await moveHeld(tx, found.value, target, action.now, { role: 'owner', username: action.username });
     if (!moved.ok) return moved;
     return done({ booking: toOwnerBooking(moved.value.row), mailIds: moved.value.mailIds });
   });

@@ -1,5 +1,6 @@
 import type { CancelBookingView, CancelRefusal } from '@shared/schemas/cancel';
 import type { OwnerBlock, OwnerBooking } from '@shared/schemas/owner';
+import { judgeClientChange } from '@shared/change-policy';
 import { done, refused, type Result } from '@shared/result';
 import { recordAudit } from '../audit/log';
 import type { Queryable } from '../db';
@@ -11,8 +12,8 @@ import type { BookingRow } from './row';
 import { toBookingMail, toCancelView, toOwnerBlock, toOwnerBooking } from './views';
 import { endHolds, lockCancelTokens, spendCancelTokens, type HoldTarget } from './write';
 
-/** Who releases a hold: the client through their cancel link, or an owner (by username) from the desk. */
-export type Releaser = { role: 'client' } | { role: 'owner'; username: string };
+/** Who changes a booking (releases or moves it): the client through their link, or an owner (by username) from the desk. */
+export type BookingActor = { role: 'client' } | { role: 'owner'; username: string };
 
 /** Why a hold was not released: there is none with that id, or it was released already. */
 export type ReleaseRefusal = 'not_found' | 'already_cancelled' | 'already_lifted';
@@ -38,7 +39,7 @@ async function exists(tx: Transaction, target: HoldTarget): Promise<boolean> {
  * notice, reminders: withdrawStaleMails) and queues the cancellation e-mails to the client and the owner (with the
  * owner's reason, if any).
  */
-async function endHold(tx: Transaction, target: HoldTarget, by: Releaser, now: Date, reason?: string): Promise<Result<Ended, ReleaseRefusal>> {
+async function endHold(tx: Transaction, target: HoldTarget, by: BookingActor, now: Date, reason?: string): Promise<Result<Ended, ReleaseRefusal>> {
   const actor = by.role === 'client' ? 'client' : by.username;
   // A cancel link locks its token rows before the booking; taking them first here too keeps an owner's and a
   // client's simultaneous cancel from deadlocking.
@@ -98,7 +99,7 @@ export function releaseByOwner(
   request: { id: string; kind: 'reservation'; username: string; reason?: string | undefined; now: Date },
 ): Promise<Result<OwnerRelease, 'not_found' | 'already_cancelled'>> {
   return inTransaction(db, async (tx) => {
-    const by: Releaser = { role: 'owner', username: request.username };
+    const by: BookingActor = { role: 'owner', username: request.username };
     const ended = await endHold(tx, { kind: 'reservation', id: request.id }, by, request.now, request.reason);
     if (!ended.ok) return ended.code === 'not_found' ? refused('not_found') : refused('already_cancelled');
     return done({ booking: toOwnerBooking(ended.value.rows[0]!), mailIds: ended.value.mailIds });
@@ -108,16 +109,23 @@ export function releaseByOwner(
 /** What a client's cancel through their link answers: the booking as their page shows it, and the queued mails. */
 export type ClientRelease = { booking: CancelBookingView; mailIds: string[] };
 
+/** Why a client's cancel through their link was refused: the link's refusals, then the change policy's window. */
+export type ClientReleaseRefusal = CancelRefusal | 'change_window_closed';
+
 /**
  * Releases the booking of a client's cancel link, once: in one transaction its links are locked, judged (unknown,
- * already used, expired, event started) and the booking released (endHold). Of two simultaneous requests with the
- * same token, the second waits for the first and is told it was already cancelled.
+ * already used, expired, event started), the change policy's window judged at `now` (judgeClientChange: inside it only
+ * a phone call cancels) and the booking released (endHold). Of two simultaneous requests with the same token, the
+ * second waits for the first and is told it was already cancelled.
  */
-export function releaseByCancelLink(db: Queryable, token: string, now: Date): Promise<Result<ClientRelease, CancelRefusal>> {
-  return inTransaction(db, async (tx): Promise<Result<ClientRelease, CancelRefusal>> => {
+export function releaseByCancelLink(db: Queryable, token: string, now: Date): Promise<Result<ClientRelease, ClientReleaseRefusal>> {
+  return inTransaction(db, async (tx): Promise<Result<ClientRelease, ClientReleaseRefusal>> => {
     const found = await lockBookingByCancelToken(tx, token, now);
     if (!found.ok) return found;
-    const ended = await endHold(tx, { kind: 'reservation', id: found.value.row.id }, { role: 'client' }, now);
+    const { row } = found.value;
+    const closed = judgeClientChange({ date: row.date, clientMoves: row.client_moves }, 'cancel', now);
+    if (closed) return refused(closed);
+    const ended = await endHold(tx, { kind: 'reservation', id: row.id }, { role: 'client' }, now);
     if (!ended.ok) return ended.code === 'not_found' ? refused('unknown') : refused('already_cancelled');
     return done({ booking: toCancelView(ended.value.rows[0]!, now), mailIds: ended.value.mailIds });
   });

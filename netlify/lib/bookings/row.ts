@@ -36,6 +36,8 @@ export type BookingRow = {
   confirmed_at: Date | string | null;
   /** Whether a proposal waits for the client's signature (the proposals module's view booking_open_proposals). */
   proposal_open: boolean;
+  /** How many times the client moved it through their link (the owner's moves do not count; migration 014). */
+  client_moves: number;
 };
 
 /** Whether the client's message of `kind` about the row was held back (the outbox's view, migration 010). */
@@ -47,7 +49,7 @@ export const BOOKING_COLUMNS = `id, date, time_slot, kind, is_available, client_
   phone, guest_count, event_location, created_at, updated_at, cancelled_at, cancelled_by, cancel_reason, block_id,
   block_note, sequence, ${heldMessage('booking_client')} AS confirmation_held,
   ${heldMessage('cancellation_client')} AS cancellation_held, tentative_until, signed_at, confirmed_at,
-  EXISTS (SELECT 1 FROM booking_open_proposals p WHERE p.booking_id = bookings.id) AS proposal_open`;
+  EXISTS (SELECT 1 FROM booking_open_proposals p WHERE p.booking_id = bookings.id) AS proposal_open, client_moves`;
 
 /** ORDER BY term for day order of the slots (the column is text: alphabetical order would put afternoon first). */
 export const SLOT_ORDER = `array_position(ARRAY[${TIME_SLOT_KEYS.map((key) => `'${key}'`).join(', ')}]::text[], time_slot)`;

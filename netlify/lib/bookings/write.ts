@@ -130,14 +130,20 @@ export async function insertBlock(
 
 /**
  * Moves held reservation `id` to `date` and `timeSlot` in one UPDATE, raising its sequence (the calendar event keeps
- * its UID). Throws Postgres's unique_violation when another hold has the new slot; undefined when it is not held.
+ * its UID) and, for a client's move (`byClient`), the count of the client's moves that the change policy limits.
+ * Throws Postgres's unique_violation when another hold has the new slot; undefined when it is not held.
  */
-export async function moveReservation(tx: Transaction, id: string, date: string, timeSlot: TimeSlotKey): Promise<BookingRow | undefined> {
+export async function moveReservation(
+  tx: Transaction,
+  id: string,
+  target: { date: string; timeSlot: TimeSlotKey },
+  byClient: boolean,
+): Promise<BookingRow | undefined> {
   const { rows } = await tx.query<BookingRow>(
-    `UPDATE bookings SET date = $2, time_slot = $3, sequence = sequence + 1
+    `UPDATE bookings SET date = $2, time_slot = $3, sequence = sequence + 1, client_moves = client_moves + $4
       WHERE id = $1 AND kind = 'reservation' AND NOT is_available
       RETURNING ${BOOKING_COLUMNS}`,
-    [id, date, timeSlot],
+    [id, target.date, target.timeSlot, byClient ? 1 : 0],
   );
   return rows[0];
 }

@@ -1,3 +1,4 @@
+import { CHANGE_REFUSALS } from '@shared/change-policy';
 import { ERROR_STATUS, type ErrorCode, type FieldErrors } from '@shared/schemas/api-error';
 import { SLOT_STARTED_MESSAGE, SLOT_TAKEN_MESSAGE } from '@shared/schemas/booking';
 import { CANCEL_REFUSALS, SAME_SLOT_MESSAGE } from '@shared/schemas/cancel';
@@ -29,6 +30,9 @@ const WORDS: Partial<Record<ErrorCode, Words>> = {
   already_cancelled: { message: CANCEL_REFUSALS.already_cancelled.message },
   expired: { message: CANCEL_REFUSALS.expired.message },
   started: { message: CANCEL_REFUSALS.started.message },
+  // The change policy on the client's link (shared/change-policy.ts): each names whom to call
+  change_window_closed: { message: CHANGE_REFUSALS.change_window_closed },
+  move_limit_reached: { message: CHANGE_REFUSALS.move_limit_reached },
   already_lifted: { message: 'That block was already lifted.' },
   invalid_fields: { message: CHECK_FIELDS_MESSAGE },
   outside_service_area: { message: PRICES.copy.outsideServiceArea },

@@ -1,3 +1,4 @@
+import { clientPolicy, type ClientPolicy } from '@shared/change-policy';
 import type { CancelBookingView, CancelRefusal } from '@shared/schemas/cancel';
 import type { ClientContract, ClientProposal } from '@shared/schemas/proposal';
 import { done, refused, type Result } from '@shared/result';
@@ -17,21 +18,32 @@ import { inTransaction } from '../transaction';
 
 const ESIGN = esignWords();
 
-/** What POST /api/portal/lookup answers: the booking, the proposal the client sees (if any) and its contract. */
-export type EventPage = { booking: CancelBookingView; proposal: ClientProposal | null; contract: ClientContract | null };
+/**
+ * What POST /api/portal/lookup answers: the booking, the proposal the client sees (if any) and its contract, and the
+ * change policy as it stands for this booking (what the link may still do, until when, the moves left).
+ */
+export type EventPage = {
+  booking: CancelBookingView;
+  proposal: ClientProposal | null;
+  contract: ClientContract | null;
+  policy: ClientPolicy;
+};
 
 /** The event page of a link at `now`; a sent proposal becomes viewed (audited). */
 export async function lookupEventPage(db: Queryable, token: string, now: Date): Promise<Result<EventPage, CancelRefusal>> {
   const found = await findBookingByCancelToken(db, token, now);
   if (!found.ok) return found;
-  const row = await findClientProposal(db, found.value.row.id);
-  if (!row) return done({ booking: found.value.booking, proposal: null, contract: null });
+  const booking = found.value.row;
+  const policy = clientPolicy({ date: booking.date, clientMoves: booking.client_moves, signed: booking.signed_at !== null }, now);
+  const row = await findClientProposal(db, booking.id);
+  if (!row) return done({ booking: found.value.booking, proposal: null, contract: null, policy });
   const seen = await inTransaction(db, (tx) => viewProposal(tx, row, now));
   const { title, sections } = sectionsOf(seen);
   return done({
     booking: found.value.booking,
     proposal: toClientProposal(seen),
     contract: { version: seen.contract_version, title, sections, esign: ESIGN },
+    policy,
   });
 }
 
