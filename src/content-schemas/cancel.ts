@@ -51,6 +51,18 @@ const cancelBookingCopy = z.object({
   }),
   /** The heading over the two choices below. */
   actions: text,
+  /**
+   * The change policy (content/event-policy.json), shown before the choices: until when the link moves or cancels (a
+   * signed booking only cancels), the moves left; once the window is closed, whom to call instead; at the move limit,
+   * the sentence in place of the move. {phone} becomes a tel: link.
+   */
+  policy: z.object({
+    deadline: template('date', 'phone'),
+    deadlineSigned: template('date', 'phone'),
+    movesLeft: template('left', 'max'),
+    closed: template('date', 'days', 'phone'),
+    limit: template('max', 'phone'),
+  }),
   /** The move, or once the contract is signed, the sentence that sends the client to the phone. */
   change: z.object({ question: text, open: text, signed: text }),
   question: text,
@@ -72,9 +84,17 @@ const cancelBookingCopy = z.object({
     failure,
   }),
   moved: z.object({ heading: text, text: template('date', 'time'), again: text, back: text }),
-  /** A heading per refusal code of /api/cancel (the text is the server's message, else the fallback). */
+  /** A heading per refusal code of /api/cancel and the move's policy (the text is the server's message, else the fallback). */
   refused: z.object({
-    headings: z.object({ unknown: text, already_cancelled: text, expired: text, started: text, invalid: text }),
+    headings: z.object({
+      unknown: text,
+      already_cancelled: text,
+      expired: text,
+      started: text,
+      invalid: text,
+      change_window_closed: text,
+      move_limit_reached: text,
+    }),
     fallback: text,
   }),
   missing: text,

@@ -14,6 +14,7 @@ import { SAME_SLOT_MESSAGE } from '@shared/schemas/cancel';
 import { addDaysUtc, todayUtc } from '@shared/schemas/dates';
 import { $availability } from '../stores/availability';
 import CancelBooking from './CancelBooking';
+import { eventPolicy } from './event/event-test-support';
 
 type FetchArgs = Parameters<typeof fetch>;
 
@@ -31,6 +32,9 @@ const BOOKING = {
   stage: 'held',
   tentativeUntil: null,
 };
+
+// The look-up's answer: the booking, outside the change policy's window with every move left.
+const LOOKUP = { booking: BOOKING, proposal: null, contract: null, policy: eventPolicy() };
 
 let fetchMock: ReturnType<typeof vi.fn<(...args: FetchArgs) => Promise<Response>>>;
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -59,7 +63,7 @@ async function cancelTwice(user: ReturnType<typeof userEvent.setup>) {
 
 describe('CancelBooking', () => {
   test('looks the booking up with the token from the fragment, drops the token from the address, shows it in Texas time', async () => {
-    fetchMock.mockResolvedValueOnce(json(200, { booking: BOOKING }));
+    fetchMock.mockResolvedValueOnce(json(200, LOOKUP));
     open(`/cancel?ref=mail#token=${TOKEN}`);
     expect(window.location.pathname + window.location.search + window.location.hash).toBe('/cancel?ref=mail');
     await screen.findByRole('heading', { name: copy.heading });
@@ -78,7 +82,7 @@ describe('CancelBooking', () => {
   });
 
   test('cancels with one POST of the token, then confirms and links to /availability with focus on the confirmation', async () => {
-    fetchMock.mockResolvedValueOnce(json(200, { booking: BOOKING }));
+    fetchMock.mockResolvedValueOnce(json(200, LOOKUP));
     const { user } = open(`/cancel#token=${TOKEN}`);
     await screen.findByRole('heading', { name: copy.heading });
     fetchMock.mockResolvedValueOnce(json(200, { booking: { ...BOOKING, cancelledAt: '2026-06-01T12:00:00.000Z' } }));
@@ -91,7 +95,7 @@ describe('CancelBooking', () => {
   });
 
   test('a refused POST (already cancelled meanwhile) shows the server message and the phone number, no button', async () => {
-    fetchMock.mockResolvedValueOnce(json(200, { booking: BOOKING }));
+    fetchMock.mockResolvedValueOnce(json(200, LOOKUP));
     const { user } = open(`/cancel#token=${TOKEN}`);
     await screen.findByRole('heading', { name: copy.heading });
     fetchMock.mockResolvedValueOnce(refusal(409, 'already_cancelled', 'This booking has already been cancelled.'));
@@ -103,7 +107,7 @@ describe('CancelBooking', () => {
   });
 
   test('a server outage on POST keeps the booking and the button, with the message in place', async () => {
-    fetchMock.mockResolvedValueOnce(json(200, { booking: BOOKING }));
+    fetchMock.mockResolvedValueOnce(json(200, LOOKUP));
     const { user } = open(`/cancel#token=${TOKEN}`);
     await screen.findByRole('heading', { name: copy.heading });
     fetchMock.mockResolvedValueOnce(refusal(503, 'service_unavailable', 'We are having trouble right now.'));
@@ -117,7 +121,7 @@ describe('CancelBooking', () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     const { user } = open(`/cancel#token=${TOKEN}`);
     expect(await screen.findByRole('alert')).toHaveTextContent(copy.loadFailed);
-    fetchMock.mockResolvedValueOnce(json(200, { booking: BOOKING }));
+    fetchMock.mockResolvedValueOnce(json(200, LOOKUP));
     await user.click(screen.getByRole('button', { name: copy.retry }));
     await screen.findByRole('heading', { name: copy.heading });
     expect(fetchMock).toHaveBeenCalledTimes(2);
@@ -163,7 +167,7 @@ const lookups = () => fetchMock.mock.calls.filter(([url]) => String(url) === '/a
 
 describe('CancelBooking: the link survives a reload', () => {
   test('keeps the token for this tab only, and a reload without the fragment looks the same booking up', async () => {
-    fetchMock.mockImplementation(async () => json(200, { booking: BOOKING }));
+    fetchMock.mockImplementation(async () => json(200, LOOKUP));
     const first = open(`/cancel#token=${TOKEN}`);
     await screen.findByRole('heading', { name: copy.heading });
     expect(sessionStorage.getItem(BOOKING_LINK_KEY)).toBe(TOKEN);
@@ -177,7 +181,7 @@ describe('CancelBooking: the link survives a reload', () => {
 
   test('a new link wins over the token kept from an earlier one', async () => {
     sessionStorage.setItem(BOOKING_LINK_KEY, OTHER_TOKEN);
-    fetchMock.mockImplementation(async () => json(200, { booking: BOOKING }));
+    fetchMock.mockImplementation(async () => json(200, LOOKUP));
     open(`/cancel#token=${TOKEN}`);
     await screen.findByRole('heading', { name: copy.heading });
     expect(lookups()).toEqual([JSON.stringify({ token: TOKEN })]);
@@ -185,7 +189,7 @@ describe('CancelBooking: the link survives a reload', () => {
   });
 
   test('a new link opened on the showing page (only the fragment changes) wins and leaves the address bar', async () => {
-    fetchMock.mockImplementation(async () => json(200, { booking: BOOKING }));
+    fetchMock.mockImplementation(async () => json(200, LOOKUP));
     open(`/cancel#token=${OTHER_TOKEN}`);
     await screen.findByRole('heading', { name: copy.heading });
     act(() => {
@@ -198,7 +202,7 @@ describe('CancelBooking: the link survives a reload', () => {
   });
 
   test('cancelling forgets the kept token', async () => {
-    fetchMock.mockResolvedValueOnce(json(200, { booking: BOOKING }));
+    fetchMock.mockResolvedValueOnce(json(200, LOOKUP));
     const { user } = open(`/cancel#token=${TOKEN}`);
     await screen.findByRole('heading', { name: copy.heading });
     fetchMock.mockResolvedValueOnce(json(200, { booking: { ...BOOKING, cancelledAt: '2026-06-01T12:00:00.000Z' } }));
@@ -238,7 +242,7 @@ describe('CancelBooking: moving the booking', () => {
     moveAnswer = () => json(200, { booking: MOVED });
     fetchMock.mockImplementation(async (input, init) => {
       const url = String(input);
-      if (url === '/api/portal/lookup') return json(200, { booking: BOOKING });
+      if (url === '/api/portal/lookup') return json(200, LOOKUP);
       if (url === '/api/bookings/reschedule' && init?.method === 'POST') return moveAnswer();
       const date = /^\/api\/availability\/(.+)$/.exec(url)?.[1];
       if (date) return json(200, { date, availableSlots: slots.length > 1 ? slots.shift() : slots[0] });

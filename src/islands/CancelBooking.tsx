@@ -36,8 +36,9 @@ type View =
 /**
  * The client's event page (the change-or-cancel link's page): takes the token from the link (kept for this tab, so a
  * reload still works, and out of the address bar), shows where the booking stands, the booking in Texas time, its
- * proposal and contract to read and sign, and lets the client move it to another free date and slot (until signed)
- * or cancel it; a link that cannot be used gets its reason and the business's phone and e-mail.
+ * proposal and contract to read and sign, the change policy, and lets the client move it to another free date and slot
+ * (until signed, inside the policy's window and moves) or cancel it (inside its window); a link that cannot be used
+ * gets its reason and the business's phone and e-mail.
  */
 export default function CancelBooking({ copy, picker, phone, email }: Props) {
   const hydrated = useHydrated();
@@ -45,7 +46,7 @@ export default function CancelBooking({ copy, picker, phone, email }: Props) {
   const token = useRef<string>(undefined);
   const heading = useRef<HTMLHeadingElement>(null);
   const acted = useRef(false);
-  const { sale, signedHeading, found, signed } = useSale();
+  const { sale, signedHeading, found, signed, moved } = useSale();
 
   /** Shows the next step; a cancelled booking or a spent link also forgets the token kept for a reload. */
   const show = (next: View, byVisitor = true) => {
@@ -141,7 +142,10 @@ export default function CancelBooking({ copy, picker, phone, email }: Props) {
           picker={picker}
           token={token.current ?? ''}
           headingRef={heading}
-          onMoved={(moved) => show({ step: 'moved', booking: moved })}
+          onMoved={(booking) => {
+            moved(booking);
+            show({ step: 'moved', booking });
+          }}
           onRefused={refused}
           onBack={() => show({ step: 'ready', booking })}
         />

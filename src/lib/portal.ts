@@ -3,15 +3,20 @@
  * proposal and contract, signing the proposal, and fetching the signed contract's PDF. The link's token travels in
  * POST bodies only: a URL would carry it into request logs.
  */
+import type { ClientPolicy } from '@shared/change-policy';
 import type { CancelBookingView } from '@shared/schemas/cancel';
 import type { ClientContract, ClientProposal, SignRequestInput } from '@shared/schemas/proposal';
 import { apiRequest, postJson, type WriteOptions } from './api';
 
-/** What the event page shows: the booking, its open (else signed) proposal, and that proposal's contract. */
+/**
+ * What the event page shows: the booking, its open (else signed) proposal, that proposal's contract, and the change
+ * policy (what the link may still change, until when).
+ */
 export interface EventLookup {
   booking: CancelBookingView;
   proposal: ClientProposal | null;
   contract: ClientContract | null;
+  policy: ClientPolicy;
 }
 
 /** POST /api/portal/lookup { token }: the event (rejects with ApiError 400/404/409/410 like /api/cancel/lookup). */

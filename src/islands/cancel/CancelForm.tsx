@@ -12,6 +12,8 @@ interface Props {
   copy: CancelBookingCopy;
   booking: CancelBookingView;
   token: string;
+  /** The retainer's terms (the change policy's), named before a signed booking is cancelled. */
+  retainerTerms?: string | undefined;
   onCancelled: (booking: CancelBookingView) => void;
   onRefused: (refusal: Refusal) => void;
 }
@@ -20,7 +22,7 @@ interface Props {
  * The "Cancel my booking" question and button, then the question asked once more in place (what is lost, "Keep my
  * booking" first); only "Yes, cancel it" sends the one POST of the token, its failure shown in place.
  */
-export default function CancelForm({ copy, booking, token, onCancelled, onRefused }: Props) {
+export default function CancelForm({ copy, booking, token, retainerTerms, onCancelled, onRefused }: Props) {
   const [asking, setAsking] = useState(false);
   const open = useRef<HTMLButtonElement>(null);
   const form = useApiForm({
@@ -54,6 +56,7 @@ export default function CancelForm({ copy, booking, token, onCancelled, onRefuse
           copy={copy.confirm}
           booking={booking}
           signed={booking.stage === 'signed' || booking.stage === 'confirmed'}
+          retainerTerms={retainerTerms}
           pending={form.pending}
           pendingLabel={copy.pending}
           onKeep={keep}

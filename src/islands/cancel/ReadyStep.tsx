@@ -1,9 +1,11 @@
 import type { Ref } from 'react';
 import type { CancelBookingCopy } from '../../content-schemas/cancel';
 import type { EventLookup } from '../../lib/portal';
+import type { ClientPolicy } from '@shared/change-policy';
 import { telHref } from '@shared/phone';
 import { OPEN_PROPOSAL_STATES, type ClientProposal } from '@shared/schemas/proposal';
 import type { CancelBookingView } from '@shared/schemas/cancel';
+import ChangePolicy, { CallUs } from '../event/ChangePolicy';
 import ContractText from '../event/ContractText';
 import partStyles from '../event/Part.module.css';
 import ProposalTable from '../event/ProposalTable';
@@ -15,7 +17,9 @@ import CancelForm from './CancelForm';
 import type { Refusal } from './refusal';
 import styles from './Steps.module.css';
 
-interface Props extends Omit<EventLookup, 'booking'> {
+interface Props extends Omit<EventLookup, 'booking' | 'policy'> {
+  /** The change policy as the look-up judged it (none from a server that sends none: both choices are offered). */
+  policy: ClientPolicy | null;
   copy: CancelBookingCopy;
   booking: CancelBookingView;
   token: string;
@@ -32,11 +36,14 @@ interface Props extends Omit<EventLookup, 'booking'> {
 
 /**
  * The client's event: where it stands, the booking, the proposal and its contract to read and sign (or as signed,
- * with its PDF), then the two choices: move it to another date (by phone once signed), or cancel it.
+ * with its PDF), then the change policy and the two choices: move it to another date (by phone once signed or at the
+ * move limit), or cancel it. Inside the policy's window neither choice is shown: the policy says whom to call.
  */
 export default function ReadyStep(props: Props) {
-  const { copy, booking, proposal, contract, token, phone, headingRef, signedRef, onMove, onSigned, onCancelled, onRefused } = props;
+  const { copy, booking, proposal, contract, policy, token, phone, headingRef, signedRef, onMove, onSigned, onCancelled, onRefused } = props;
   const signed = booking.stage === 'signed' || booking.stage === 'confirmed';
+  const closed = policy !== null && !policy.canCancel;
+  const canMove = !signed && (policy?.canMove ?? true);
   const open = proposal !== null && OPEN_PROPOSAL_STATES.includes(proposal.state);
   return (
     <section aria-labelledby="cancel-booking-heading">
@@ -51,21 +58,37 @@ export default function ReadyStep(props: Props) {
       {proposal?.signedAt && <SignedContract copy={copy.signed} proposal={proposal} token={token} headingRef={signedRef} />}
       <section className={partStyles.part} aria-labelledby="event-actions-heading">
         <h3 id="event-actions-heading" className={styles.actions}>{copy.actions}</h3>
-        <div className={styles.choice}>
-          {signed ? (
-            <p>
-              {copy.change.signed} <a className={styles.slot} href={telHref(phone)}>{phone}</a>
-            </p>
-          ) : (
-            <>
-              <p>{copy.change.question}</p>
-              <button type="button" className={`btn btn--secondary ${styles.wide}`} onClick={onMove}>
-                {copy.change.open}
-              </button>
-            </>
-          )}
-        </div>
-        <CancelForm copy={copy} booking={booking} token={token} onCancelled={onCancelled} onRefused={onRefused} />
+        {policy && <ChangePolicy copy={copy.policy} policy={policy} signed={signed} />}
+        {!closed && (
+          <>
+            <div className={styles.choice}>
+              {canMove ? (
+                <>
+                  <p>{copy.change.question}</p>
+                  <button type="button" className={`btn btn--secondary ${styles.wide}`} onClick={onMove}>
+                    {copy.change.open}
+                  </button>
+                </>
+              ) : signed || !policy ? (
+                <p>
+                  {copy.change.signed} <a className={styles.slot} href={telHref(phone)}>{phone}</a>
+                </p>
+              ) : (
+                <p>
+                  <CallUs text={copy.policy.limit} values={{ max: policy.maxMoves }} phone={policy.phone} />
+                </p>
+              )}
+            </div>
+            <CancelForm
+              copy={copy}
+              booking={booking}
+              token={token}
+              retainerTerms={policy?.retainerTerms}
+              onCancelled={onCancelled}
+              onRefused={onRefused}
+            />
+          </>
+        )}
       </section>
     </section>
   );

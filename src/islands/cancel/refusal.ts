@@ -1,5 +1,6 @@
 import { ApiError } from '../../lib/api';
 import { parseApiError } from '@shared/schemas/api-error';
+import { CHANGE_REFUSALS } from '@shared/change-policy';
 import { CANCEL_REFUSALS } from '@shared/schemas/cancel';
 
 /** Why the link cannot be used: a refusal code of the API (or `invalid` for a broken token) and the server's message. */
@@ -16,10 +17,14 @@ export function linkIsSpent(refusal: Refusal): boolean {
   return FORGET.has(refusal.code);
 }
 
+/** The 409s that say the link cannot do it (whatever the slot): its own, and the change policy's (call us instead). */
+const LINK_CONFLICTS = new Set<string>([...Object.keys(CANCEL_REFUSALS), ...Object.keys(CHANGE_REFUSALS)]);
+
 /**
  * The API's answer read as "this link cannot be used" rather than "try again" (undefined). A move also gets 409s that
  * are about the chosen slot (slot taken, the slot it already holds) and 400s about its fields: those are not the
- * link's, so with `moving` only the cancel link's own refusal codes and a token message count.
+ * link's, so with `moving` only the cancel link's own refusal codes, the change policy's (the window closed or the
+ * moves used up while the page was open) and a token message count.
  */
 export function linkRefusal(error: unknown, moving = false): Refusal | undefined {
   if (!(error instanceof ApiError)) return undefined;
@@ -34,7 +39,7 @@ export function linkRefusal(error: unknown, moving = false): Refusal | undefined
     case 410:
       return { code, message: parsed?.message ?? '' };
     case 409:
-      if (moving && !(code in CANCEL_REFUSALS)) return undefined;
+      if (moving && !LINK_CONFLICTS.has(code)) return undefined;
       return { code, message: parsed?.message ?? '' };
     default:
       return undefined;

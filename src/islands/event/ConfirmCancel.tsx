@@ -11,6 +11,8 @@ interface Props {
   booking: Pick<CancelBookingView, 'date' | 'timeSlot'>;
   /** Whether a signed contract (and its retainer terms) ends with the booking. */
   signed: boolean;
+  /** The retainer's terms (the change policy's), said with a signed contract's. */
+  retainerTerms?: string | undefined;
   pending: boolean;
   /** The button's words while the cancellation is sent. */
   pendingLabel: string;
@@ -19,10 +21,11 @@ interface Props {
 
 /**
  * The question asked once more before cancelling, inside the page: it names the date and slot released (and the
- * signed contract's terms), "Keep my booking" is the primary button, "Yes, cancel it" submits the enclosing form.
+ * signed contract's terms with the retainer's), "Keep my booking" is the primary button, "Yes, cancel it" submits the
+ * enclosing form.
  * The question takes focus when shown, so it is read out before either button.
  */
-export default function ConfirmCancel({ copy, booking, signed, pending, pendingLabel, onKeep }: Props) {
+export default function ConfirmCancel({ copy, booking, signed, retainerTerms, pending, pendingLabel, onKeep }: Props) {
   const question = useRef<HTMLDivElement>(null);
   useEffect(() => question.current?.focus(), []);
   return (
@@ -30,6 +33,7 @@ export default function ConfirmCancel({ copy, booking, signed, pending, pendingL
       <div ref={question} tabIndex={-1} className={styles.question}>
         <p id="confirm-cancel-ask">{fillTemplate(copy.ask, { date: formatLongDate(booking.date), slot: slotLabel(booking.timeSlot) })}</p>
         {signed && <p>{copy.signed}</p>}
+        {signed && retainerTerms && <p>{retainerTerms}</p>}
       </div>
       <div className={styles.actions}>
         <button type="button" className="btn btn--primary" onClick={onKeep} disabled={pending}>

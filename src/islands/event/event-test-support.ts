@@ -1,4 +1,5 @@
 import cancelJson from '@content/cancel.json';
+import { CHANGE_POLICY, type ClientPolicy } from '@shared/change-policy';
 import type { CancelBookingView } from '@shared/schemas/cancel';
 import type { BookingStage, ClientContract, ClientProposal } from '@shared/schemas/proposal';
 
@@ -19,6 +20,26 @@ export function eventBooking(stage: BookingStage, tentativeUntil: string | null 
     endsAt: '2026-07-05T04:00:00.000Z',
     stage,
     tentativeUntil,
+  };
+}
+
+/**
+ * The change policy the look-up answers for eventBooking's date (4 July 2026: online changes close at the start of
+ * 20 June, Texas time), open with no move used unless `patch` says otherwise.
+ */
+export function eventPolicy(patch: Partial<ClientPolicy> = {}): ClientPolicy {
+  return {
+    changeWindowDays: 14,
+    maxMoves: 3,
+    movesUsed: 0,
+    movesLeft: 3,
+    changeDeadline: '2026-06-20T05:00:00.000Z',
+    lastChangeDay: '2026-06-19',
+    canMove: true,
+    canCancel: true,
+    retainerTerms: CHANGE_POLICY.retainerTerms,
+    phone: CHANGE_POLICY.phone,
+    ...patch,
   };
 }
 

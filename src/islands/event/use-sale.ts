@@ -1,14 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
 import type { EventLookup } from '../../lib/portal';
+import { clientPolicy, type ClientPolicy } from '@shared/change-policy';
 import type { CancelBookingView } from '@shared/schemas/cancel';
 import type { ClientProposal } from '@shared/schemas/proposal';
 
-/** The proposal and contract of the event (none before the owner sends one). */
-export type Sale = Omit<EventLookup, 'booking'>;
+/** The proposal and contract of the event (none before the owner sends one), and the change policy as it stands. */
+export type Sale = Omit<EventLookup, 'booking' | 'policy'> & {
+  /** None only from a server that sends none: the page then offers the move and cancel, and the server judges. */
+  policy: ClientPolicy | null;
+};
 
 /** The event page's sale: what the look-up found, and what signing changes, with focus on the signed contract. */
 export function useSale() {
-  const [sale, setSale] = useState<Sale>({ proposal: null, contract: null });
+  const [sale, setSale] = useState<Sale>({ proposal: null, contract: null, policy: null });
   const signedHeading = useRef<HTMLHeadingElement>(null);
   const justSigned = useRef(false);
 
@@ -22,7 +26,8 @@ export function useSale() {
     sale,
     signedHeading,
     /** The look-up's answer; before the owner sends a proposal there is none to show. */
-    found: ({ proposal, contract }: Partial<Sale>) => setSale({ proposal: proposal ?? null, contract: contract ?? null }),
+    found: ({ proposal, contract, policy }: Partial<Omit<EventLookup, 'booking'>>) =>
+      setSale({ proposal: proposal ?? null, contract: contract ?? null, policy: policy ?? null }),
     /** The proposal as signed, shown in place of the form; answers the booking at its new stage, without a new look-up. */
     signed: (proposal: ClientProposal, booking: CancelBookingView): CancelBookingView => {
       justSigned.current = true;
@@ -30,5 +35,16 @@ export function useSale() {
       const open = booking.stage === 'held' || booking.stage === 'proposal_sent';
       return open ? { ...booking, stage: 'signed', tentativeUntil: null } : booking;
     },
+    /**
+     * The client's own move, without a new look-up: one move more, and the window of the new date (the server's rules
+     * and count, judged as the server does; its judgement of the next change is the one that counts).
+     */
+    moved: (booking: CancelBookingView) =>
+      setSale((current) => {
+        const { policy } = current;
+        if (!policy) return current;
+        const clientMoves = policy.movesUsed + 1;
+        return { ...current, policy: clientPolicy({ date: booking.date, clientMoves, signed: false }, new Date(), policy) };
+      }),
   };
 }
