@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import settings from '@content/settings.json' with { type: 'json' };
+import { CHANGE_POLICY } from '@shared/change-policy';
 import { CONTRACT } from '@shared/contract';
 import { formatCents } from '@shared/money';
 import type { ContractPlaceholder } from '@shared/schemas/contract';
@@ -8,8 +9,8 @@ import { formatLongDate } from '@shared/texas-time';
 import { fillTemplate } from '@shared/template';
 import { optionLabel, slotLabel } from '@shared/time-slots';
 
-/** Days before the event up to which the client may change it (the contract's `{changeDays}`). */
-export const CHANGE_CUTOFF_DAYS = 14;
+/** Days before the event up to which the client may change it (the contract's `{changeDays}`): the change policy's window. */
+export const CHANGE_CUTOFF_DAYS = CHANGE_POLICY.changeWindowDays;
 
 /** The facts of one proposal that fill the contract: who, when, where, and the money the server worked out. */
 export type ContractFacts = {
