@@ -2,6 +2,7 @@ import paymentsContent from '@content/payments.json' with { type: 'json' };
 import * as v from 'valibot';
 import type { ScheduleItem } from './proposal';
 import { IsoDateSchema } from './dates';
+import { BookingRangeSchema } from './owner/bookings';
 import { formObject, optionalField, requiredText, singleLineText, storableText } from './fields';
 import { texasToday } from '../texas-time';
 
@@ -11,6 +12,9 @@ import { texasToday } from '../texas-time';
 /** The ways a client pays us (content/payments.json), by id. */
 export const PAYMENT_METHODS = paymentsContent.methods;
 export type PaymentMethod = string;
+
+/** The sentence the event page and the receipts carry: we record payments, and this site takes no card. */
+export const PAYMENT_NOTICE = paymentsContent.notice;
 
 /** The label of a method id ("zelle" → "Zelle"); an unknown id is shown as is. */
 export function methodLabel(id: string): string {
@@ -81,7 +85,7 @@ export function createRecordPaymentSchema(now: () => Date = () => new Date()) {
   return formObject(
     {
       amountCents: v.pipe(
-        v.number('Please enter the amount in cents.'),
+        v.number('Please enter the amount received.'),
         v.integer('Please enter the amount in whole cents.'),
         v.minValue(1, 'Please enter an amount above zero.'),
         v.maxValue(MAX_PAYMENT_CENTS, 'That amount is too large.'),
@@ -131,3 +135,6 @@ export const PAYMENT_REFUSALS = {
   payment_exceeds_balance: 'That is more than is still owed on this proposal. Please check the amount.',
   already_voided: 'That payment was already voided.',
 } as const;
+
+/** GET /api/admin/payments.csv?from=&to=: the Texas dates received, inclusive, at most two years apart (as the bookings' range). */
+export const PaymentExportQuerySchema = BookingRangeSchema;

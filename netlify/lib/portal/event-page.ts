@@ -1,9 +1,11 @@
 import type { CancelBookingView, CancelRefusal } from '@shared/schemas/cancel';
+import type { Balance, ClientPayment } from '@shared/schemas/payment';
 import type { ClientContract, ClientProposal } from '@shared/schemas/proposal';
 import { done, refused, type Result } from '@shared/result';
 import { findBookingByCancelToken, lockBookingByCancelToken } from '../bookings/cancel-links';
 import { lockForSale, recordSaleStep } from '../bookings/sale';
 import type { Queryable } from '../db';
+import { clientPayments } from '../desk/payments';
 import { proposalMail } from '../desk/proposals';
 import { enqueueProposalSignedMails } from '../mail/outbox/proposal';
 import { esignWords } from '../proposals/document';
@@ -17,21 +19,30 @@ import { inTransaction } from '../transaction';
 
 const ESIGN = esignWords();
 
-/** What POST /api/portal/lookup answers: the booking, the proposal the client sees (if any) and its contract. */
-export type EventPage = { booking: CancelBookingView; proposal: ClientProposal | null; contract: ClientContract | null };
+/**
+ * What POST /api/portal/lookup answers: the booking, the proposal the client sees (if any) and its contract; once
+ * signed, the payments recorded (not voided) and where the balance stands (null before a signed proposal).
+ */
+export type EventPage = {
+  booking: CancelBookingView;
+  proposal: ClientProposal | null;
+  contract: ClientContract | null;
+  payments: { list: ClientPayment[]; balance: Balance } | null;
+};
 
 /** The event page of a link at `now`; a sent proposal becomes viewed (audited). */
 export async function lookupEventPage(db: Queryable, token: string, now: Date): Promise<Result<EventPage, CancelRefusal>> {
   const found = await findBookingByCancelToken(db, token, now);
   if (!found.ok) return found;
   const row = await findClientProposal(db, found.value.row.id);
-  if (!row) return done({ booking: found.value.booking, proposal: null, contract: null });
+  if (!row) return done({ booking: found.value.booking, proposal: null, contract: null, payments: null });
   const seen = await inTransaction(db, (tx) => viewProposal(tx, row, now));
   const { title, sections } = sectionsOf(seen);
   return done({
     booking: found.value.booking,
     proposal: toClientProposal(seen),
     contract: { version: seen.contract_version, title, sections, esign: ESIGN },
+    payments: await clientPayments(db, seen, now),
   });
 }
 

@@ -49,6 +49,7 @@ const AGENDA: OwnerAgenda = {
   ],
   newInquiries: { count: 12, more: false, newest: [{ id: ID, firstName: 'Ann', lastName: 'Lee', eventType: 'wedding', eventDate: '2027-01-02', createdAt: '2026-06-30T15:00:00.000Z' }] },
   failedMails: 2,
+  paymentsDue: [],
 };
 
 /** A fake owner API: a signed-in session and this agenda (any list asked for is empty). */
