@@ -4,14 +4,19 @@
  * POST bodies only: a URL would carry it into request logs.
  */
 import type { CancelBookingView } from '@shared/schemas/cancel';
+import type { Balance, ClientPayment } from '@shared/schemas/payment';
 import type { ClientContract, ClientProposal, SignRequestInput } from '@shared/schemas/proposal';
 import { apiRequest, postJson, type WriteOptions } from './api';
 
-/** What the event page shows: the booking, its open (else signed) proposal, and that proposal's contract. */
+/**
+ * What the event page shows: the booking, its open (else signed) proposal, and that proposal's contract; once signed,
+ * the payments recorded and where the balance stands (null before).
+ */
 export interface EventLookup {
   booking: CancelBookingView;
   proposal: ClientProposal | null;
   contract: ClientContract | null;
+  payments: { list: ClientPayment[]; balance: Balance } | null;
 }
 
 /** POST /api/portal/lookup { token }: the event (rejects with ApiError 400/404/409/410 like /api/cancel/lookup). */

@@ -5,6 +5,7 @@ import { telHref } from '@shared/phone';
 import { OPEN_PROPOSAL_STATES, type ClientProposal } from '@shared/schemas/proposal';
 import type { CancelBookingView } from '@shared/schemas/cancel';
 import ContractText from '../event/ContractText';
+import PaymentsPart from '../event/PaymentsPart';
 import partStyles from '../event/Part.module.css';
 import ProposalTable from '../event/ProposalTable';
 import SignForm from '../event/SignForm';
@@ -35,7 +36,7 @@ interface Props extends Omit<EventLookup, 'booking'> {
  * with its PDF), then the two choices: move it to another date (by phone once signed), or cancel it.
  */
 export default function ReadyStep(props: Props) {
-  const { copy, booking, proposal, contract, token, phone, headingRef, signedRef, onMove, onSigned, onCancelled, onRefused } = props;
+  const { copy, booking, proposal, contract, payments, token, phone, headingRef, signedRef, onMove, onSigned, onCancelled, onRefused } = props;
   const signed = booking.stage === 'signed' || booking.stage === 'confirmed';
   const open = proposal !== null && OPEN_PROPOSAL_STATES.includes(proposal.state);
   return (
@@ -49,6 +50,7 @@ export default function ReadyStep(props: Props) {
         <SignForm copy={copy.sign} esign={contract.esign} token={token} proposalId={proposal.id} onSigned={onSigned} onRefused={onRefused} />
       )}
       {proposal?.signedAt && <SignedContract copy={copy.signed} proposal={proposal} token={token} headingRef={signedRef} />}
+      {proposal?.signedAt && payments && <PaymentsPart copy={copy.payments} payments={payments} />}
       <section className={partStyles.part} aria-labelledby="event-actions-heading">
         <h3 id="event-actions-heading" className={styles.actions}>{copy.actions}</h3>
         <div className={styles.choice}>

@@ -117,6 +117,26 @@ describe('Today & upcoming', () => {
     expect(screen.queryByRole('link', { name: /failed/ })).not.toBeInTheDocument();
   });
 
+  test('the money due this week: each line still owed with the client, what, how much, when, and "Overdue" on a late one', async () => {
+    const due = { bookingId: 'r1', proposalId: 'p1', clientName: 'Dolly שלום', eventDate: '2026-09-12', timeSlot: 'evening' as const };
+    serve({
+      ...AGENDA,
+      paymentsDue: [
+        { ...due, label: 'Retainer (50%)', amountCents: 94_000, dueOn: '2026-06-28', overdue: true },
+        { ...due, clientName: 'Hank', label: 'Balance', amountCents: 144_000, dueOn: '2026-07-03', overdue: false },
+      ],
+    });
+    render(<OwnerDesk copy={copy} />);
+    const part = within(await screen.findByRole('region', { name: copy.agenda.paymentsDue.heading }));
+    const [late, soon] = part.getAllByRole('listitem');
+    expect(late).toHaveTextContent(copy.agenda.paymentsDue.overdue);
+    expect(late).toHaveTextContent(`Retainer (50%): $940.00 due ${formatLongDate('2026-06-28')}`);
+    expect(late).toHaveTextContent(`event ${formatLongDate('2026-09-12')}`);
+    expect(within(late!).getByText('Dolly שלום').tagName).toBe('BDI');
+    expect(soon).toHaveTextContent(`Balance: $1,440.00 due ${formatLongDate('2026-07-03')}`);
+    expect(soon).not.toHaveTextContent(copy.agenda.paymentsDue.overdue);
+  });
+
   test('a backlog past the cap reads "more than"', async () => {
     serve({ ...AGENDA, newInquiries: { ...AGENDA.newInquiries, count: 99, more: true } });
     render(<OwnerDesk copy={copy} />);

@@ -1,14 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import type { EventLookup } from '../../lib/portal';
 import type { CancelBookingView } from '@shared/schemas/cancel';
+import { balanceOf } from '@shared/schemas/payment';
 import type { ClientProposal } from '@shared/schemas/proposal';
+import { texasToday } from '@shared/texas-time';
 
-/** The proposal and contract of the event (none before the owner sends one). */
+/** The proposal and contract of the event (none before the owner sends one), and once signed its payments. */
 export type Sale = Omit<EventLookup, 'booking'>;
 
 /** The event page's sale: what the look-up found, and what signing changes, with focus on the signed contract. */
 export function useSale() {
-  const [sale, setSale] = useState<Sale>({ proposal: null, contract: null });
+  const [sale, setSale] = useState<Sale>({ proposal: null, contract: null, payments: null });
   const signedHeading = useRef<HTMLHeadingElement>(null);
   const justSigned = useRef(false);
 
@@ -22,11 +24,14 @@ export function useSale() {
     sale,
     signedHeading,
     /** The look-up's answer; before the owner sends a proposal there is none to show. */
-    found: ({ proposal, contract }: Partial<Sale>) => setSale({ proposal: proposal ?? null, contract: contract ?? null }),
+    found: ({ proposal, contract, payments }: Partial<Sale>) =>
+      setSale({ proposal: proposal ?? null, contract: contract ?? null, payments: payments ?? null }),
     /** The proposal as signed, shown in place of the form; answers the booking at its new stage, without a new look-up. */
     signed: (proposal: ClientProposal, booking: CancelBookingView): CancelBookingView => {
       justSigned.current = true;
-      setSale((current) => ({ ...current, proposal }));
+      // Nothing is paid at the moment of signing: the schedule's standing as of today, until the next look-up.
+      const payments = { list: [], balance: balanceOf(proposal.totalCents, proposal.schedule, 0, texasToday(new Date())) };
+      setSale((current) => ({ ...current, proposal, payments: current.payments ?? payments }));
       const open = booking.stage === 'held' || booking.stage === 'proposal_sent';
       return open ? { ...booking, stage: 'signed', tentativeUntil: null } : booking;
     },
