@@ -18,7 +18,7 @@ interface Props {
 export default function AgendaPaymentsDue({ copy, due }: Props) {
   if (due.length === 0) return null;
   return (
-    <section className={styles.agendaDay} aria-labelledby="agenda-payments-due">
+    <section className={`${styles.agendaDay} ${styles.agendaDue}`} aria-labelledby="agenda-payments-due">
       <h3 id="agenda-payments-due" className={styles.agendaDate}>
         {copy.heading}
       </h3>
