@@ -23,7 +23,9 @@ export function methodLabel(id: string): string {
 
 /** The largest single payment: $1,000,000 (the column's own bound). */
 export const MAX_PAYMENT_CENTS = 100_000_000;
+/** The longest reference of a payment (a check number, a Zelle note), in characters (the column's own bound). */
 export const MAX_REFERENCE_LENGTH = 120;
+/** The longest reason a payment is voided for, in characters (the column's own bound). */
 export const MAX_VOID_REASON_LENGTH = 300;
 
 /** A payment as the desk sees it. */

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { DeskCopy } from '../../../content-schemas/desk';
 import { recordPayment, type PaymentStep } from '../../../lib/desk-payments';
 import { formatCents } from '@shared/money';
-import { PAYMENT_METHODS, RecordPaymentSchema } from '@shared/schemas/payment';
+import { MAX_REFERENCE_LENGTH, PAYMENT_METHODS, RecordPaymentSchema } from '@shared/schemas/payment';
 import { fillTemplate } from '@shared/template';
 import { texasToday } from '@shared/texas-time';
 import Field, { Options } from '../../form/Field';
@@ -87,7 +87,7 @@ export default function PaymentForm({ copy, proposalId, outstandingCents, onReco
           {(control) => <input {...control} name="receivedOn" type="date" max={today} defaultValue={today} required />}
         </Field>
         <Field id={id('reference')} label={text.labels.reference} hint={text.hints.reference} error={errors.reference}>
-          {(control) => <input {...control} name="reference" type="text" maxLength={120} autoComplete="off" />}
+          {(control) => <input {...control} name="reference" type="text" maxLength={MAX_REFERENCE_LENGTH} autoComplete="off" />}
         </Field>
       </div>
       <div className={deskStyles.formActions}>

@@ -4,7 +4,7 @@ import type { DeskCopy } from '../../../content-schemas/desk';
 import { isUnauthorized } from '../../../lib/desk-api';
 import { fetchProposalPayments, voidPayment, type PaymentStep } from '../../../lib/desk-payments';
 import { formatCents } from '@shared/money';
-import { VoidPaymentSchema, type Payment } from '@shared/schemas/payment';
+import { MAX_VOID_REASON_LENGTH, VoidPaymentSchema, type Payment } from '@shared/schemas/payment';
 import { fillTemplate } from '@shared/template';
 import { showToast } from '../../../stores/toasts';
 import Field from '../../form/Field';
@@ -174,7 +174,7 @@ export default function PaymentsPanel({ desk, proposalId, clientName, onError }:
                   {...control}
                   name="reason"
                   rows={3}
-                  maxLength={300}
+                  maxLength={MAX_VOID_REASON_LENGTH}
                   required
                   value={reason}
                   disabled={pending}
