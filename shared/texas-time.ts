@@ -67,3 +67,10 @@ export function businessTime(date: string, hour: number): Date {
   instant = wall - zoneOffsetMs(instant);
   return new Date(instant);
 }
+
+const stampClock = new Intl.DateTimeFormat('en-US', { timeZone: BUSINESS_TIME_ZONE, hourCycle: 'h23', hour: '2-digit', minute: '2-digit' });
+
+/** An instant as a sortable Texas date and 24-hour time, e.g. "2026-06-20 18:05" (a spreadsheet's cell). */
+export function formatTexasStamp(instant: Date): string {
+  return `${texasToday(instant)} ${stampClock.format(instant)}`;
+}

@@ -12,13 +12,15 @@ import { isUuid, ownerEndpoint } from '../lib/owner/endpoint';
  * both sides get the countersigned PDF. 200 { proposal }; 409 when the proposal's state does not allow the step.
  */
 export default ownerEndpoint('admin-proposal-steps', {
-  POST: async (_req, { db, now, params, background, session }) => {
+  POST: async (req, { db, now, params, background, session }) => {
     const id = params.id ?? '';
     const step = { id, username: session.user.username, now };
-    if (params.step !== 'withdraw' && params.step !== 'countersign') return replyError(404, 'not_found', 'There is no such step.');
+    // The step is the path's last segment: the function serves exactly the two paths below.
+    const name = new URL(req.url).pathname.split('/').at(-1);
+    if (name !== 'withdraw' && name !== 'countersign') return replyError(404, 'not_found', 'There is no such step.');
     const result = !isUuid(id)
       ? refused('not_found')
-      : params.step === 'withdraw'
+      : name === 'withdraw'
         ? await withdrawByOwner(db, step)
         : await countersignByOwner(db, step);
     if (!result.ok) return replyRefusal(result, { not_found: 'There is no proposal with that id.' });
@@ -27,4 +29,5 @@ export default ownerEndpoint('admin-proposal-steps', {
   },
 });
 
-export const config: Config = { path: '/api/admin/proposals/:id/:step' };
+// Two explicit paths, not `/:id/:step`: /api/admin/proposals/{id}/payments is another function's (admin-payments).
+export const config: Config = { path: ['/api/admin/proposals/:id/withdraw', '/api/admin/proposals/:id/countersign'] };

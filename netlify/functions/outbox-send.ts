@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { queueDueReminders } from '../lib/bookings/reminders';
 import { withDatabase } from '../lib/db';
+import { queueBalanceReminders } from '../lib/jobs/balance-reminders';
 import { expireDueProposals } from '../lib/jobs/proposal-expiry';
 import { scheduled, type RunCounts } from '../lib/http/scheduled';
 import { mailConfig, missingSmtpUrl } from '../lib/mail/config';
@@ -16,8 +17,9 @@ export const RUN_LIMIT = 100;
 /**
  * Every 5 minutes: first expires the proposals whose time is up (expireDueProposals: a tentative hold released, both
  * sides told), then queues the client reminders that are due (queueDueReminders; it needs only the database),
- * then sends the outbox's due messages (pending ones whose wait is over, reminders just queued included, and claims
- * abandoned by a sender that died). Without SMTP_URL it still queues reminders, sends nothing and says so in its log
+ * then the balance reminders that are due (queueBalanceReminders: a signed contract's balance still owed, from 9:00
+ * Texas time some days before its due date), then sends the outbox's due messages (pending ones whose wait is over,
+ * reminders just queued included, and claims abandoned by a sender that died). Without SMTP_URL it still queues reminders, sends nothing and says so in its log
  * line (remindersQueued and smtpConfigured: false); in production the run fails instead, its log line naming
  * SMTP_URL. A failure to queue does not keep the due mail from going out: the run sends, then fails with the
  * queueing's error.
@@ -27,12 +29,16 @@ export default scheduled('outbox-send', async (): Promise<RunCounts> => {
   const config = mailConfig();
   let reminders: { queued: number; deferred: number } | undefined;
   let expiry: { expired: number; deferred: number } | undefined;
+  let balances: { queued: number; deferred: number } | undefined;
   let queueFailure: unknown;
   try {
     // Proposals first: an expired one's mails go out in this run's sending, like the reminders'.
     expiry = await withDatabase(undefined, (db) => expireDueProposals(db, new Date(), { deadline: started + REMINDER_BUDGET_MS }));
     reminders = await withDatabase(undefined, (db) =>
       queueDueReminders(db, new Date(), { mail: config, deadline: started + REMINDER_BUDGET_MS }),
+    );
+    balances = await withDatabase(undefined, (db) =>
+      queueBalanceReminders(db, new Date(), { mail: config, deadline: started + REMINDER_BUDGET_MS }),
     );
   } catch (error) {
     queueFailure = error;
@@ -48,6 +54,8 @@ export default scheduled('outbox-send', async (): Promise<RunCounts> => {
     proposalsDeferred: expiry!.deferred,
     remindersQueued: reminders!.queued,
     remindersDeferred: reminders!.deferred,
+    balanceRemindersQueued: balances!.queued,
+    balanceRemindersDeferred: balances!.deferred,
   };
   if (!report) return { ...queued, smtpConfigured: false };
   return {

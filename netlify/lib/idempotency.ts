@@ -24,7 +24,7 @@ export const IDEMPOTENCY_KEYS_PER_IP: ThrottleRule = {
 };
 
 /** The endpoints that take an Idempotency-Key (keys are scoped per endpoint). */
-export type IdempotentEndpoint = 'contact' | 'bookings' | 'admin_bookings';
+export type IdempotentEndpoint = 'contact' | 'bookings' | 'admin_bookings' | 'admin_payments';
 
 /**
  * A keyed request: where it went, its key, the fingerprint of what it asked, and who asked when (the client's IP as

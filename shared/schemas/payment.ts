@@ -2,6 +2,7 @@ import paymentsContent from '@content/payments.json' with { type: 'json' };
 import * as v from 'valibot';
 import type { ScheduleItem } from './proposal';
 import { IsoDateSchema } from './dates';
+import { BookingRangeSchema } from './owner/bookings';
 import { formObject, optionalField, requiredText, singleLineText, storableText } from './fields';
 import { texasToday } from '../texas-time';
 
@@ -12,6 +13,9 @@ import { texasToday } from '../texas-time';
 export const PAYMENT_METHODS = paymentsContent.methods;
 export type PaymentMethod = string;
 
+/** The sentence the event page and the receipts carry: we record payments, and this site takes no card. */
+export const PAYMENT_NOTICE = paymentsContent.notice;
+
 /** The label of a method id ("zelle" → "Zelle"); an unknown id is shown as is. */
 export function methodLabel(id: string): string {
   return PAYMENT_METHODS.find((method) => method.id === id)?.label ?? id;
@@ -19,7 +23,9 @@ export function methodLabel(id: string): string {
 
 /** The largest single payment: $1,000,000 (the column's own bound). */
 export const MAX_PAYMENT_CENTS = 100_000_000;
+/** The longest reference of a payment (a check number, a Zelle note), in characters (the column's own bound). */
 export const MAX_REFERENCE_LENGTH = 120;
+/** The longest reason a payment is voided for, in characters (the column's own bound). */
 export const MAX_VOID_REASON_LENGTH = 300;
 
 /** A payment as the desk sees it. */
@@ -81,7 +87,7 @@ export function createRecordPaymentSchema(now: () => Date = () => new Date()) {
   return formObject(
     {
       amountCents: v.pipe(
-        v.number('Please enter the amount in cents.'),
+        v.number('Please enter the amount received.'),
         v.integer('Please enter the amount in whole cents.'),
         v.minValue(1, 'Please enter an amount above zero.'),
         v.maxValue(MAX_PAYMENT_CENTS, 'That amount is too large.'),
@@ -131,3 +137,6 @@ export const PAYMENT_REFUSALS = {
   payment_exceeds_balance: 'That is more than is still owed on this proposal. Please check the amount.',
   already_voided: 'That payment was already voided.',
 } as const;
+
+/** GET /api/admin/payments.csv?from=&to=: the Texas dates received, inclusive, at most two years apart (as the bookings' range). */
+export const PaymentExportQuerySchema = BookingRangeSchema;

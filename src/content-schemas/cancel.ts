@@ -49,6 +49,24 @@ const cancelBookingCopy = z.object({
     downloading: text,
     downloadFailed: text,
   }),
+  /** Once signed, the money: paid so far and still to pay, each payment received, each schedule line's standing. */
+  payments: z.object({
+    heading: text,
+    paid: text,
+    outstanding: text,
+    paidInFull: text,
+    received: text,
+    none: text,
+    date: text,
+    method: text,
+    amount: text,
+    schedule: text,
+    payment: text,
+    due: text,
+    status: text,
+    statuses: z.object({ paid: text, due: text, overdue: text }),
+    part: template('paid', 'outstanding'),
+  }),
   /** The heading over the two choices below. */
   actions: text,
   /**

@@ -2,6 +2,7 @@ import { z } from 'astro/zod';
 import { INQUIRY_STATUSES, type InquiryStatus } from '@shared/schemas/owner/inquiries';
 import { PROPOSAL_STATES, type ProposalState } from '@shared/schemas/proposal';
 import { failure, pageMeta, template, text, toast } from './common';
+import { agendaPaymentsDueCopy, deskPaymentsCopy } from './desk-payments';
 
 /** Copy of the owner's desk page and its island (one entry, `desk`). */
 export const deskCopySchema = z.object({
@@ -224,6 +225,7 @@ export const deskCopySchema = z.object({
     liftLabel: template('when'),
     lifted: toast,
   }),
+  payments: deskPaymentsCopy,
   agenda: z.object({
     lead: text,
     today: text,
@@ -235,6 +237,7 @@ export const deskCopySchema = z.object({
     blocked: text,
     guests: template('count'),
     received: template('date'),
+    paymentsDue: agendaPaymentsDueCopy,
   }),
   mail: z.object({
     lead: text,

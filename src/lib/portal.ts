@@ -5,18 +5,21 @@
  */
 import type { ClientPolicy } from '@shared/change-policy';
 import type { CancelBookingView } from '@shared/schemas/cancel';
+import type { Balance, ClientPayment } from '@shared/schemas/payment';
 import type { ClientContract, ClientProposal, SignRequestInput } from '@shared/schemas/proposal';
 import { apiRequest, postJson, type WriteOptions } from './api';
 
 /**
- * What the event page shows: the booking, its open (else signed) proposal, that proposal's contract, and the change
- * policy (what the link may still change, until when).
+ * What the event page shows: the booking, its open (else signed) proposal, that proposal's contract, the change
+ * policy (what the link may still change, until when), and once signed the payments recorded and where the balance
+ * stands (null before).
  */
 export interface EventLookup {
   booking: CancelBookingView;
   proposal: ClientProposal | null;
   contract: ClientContract | null;
   policy: ClientPolicy;
+  payments: { list: ClientPayment[]; balance: Balance } | null;
 }
 
 /** POST /api/portal/lookup { token }: the event (rejects with ApiError 400/404/409/410 like /api/cancel/lookup). */

@@ -173,6 +173,7 @@ describe.each(databases)('GET /api/admin/agenda on $name', (database) => {
       blocks: [],
       newInquiries: { count: 0, more: false, newest: [] },
       failedMails: 0,
+      paymentsDue: [],
     });
   });
 });

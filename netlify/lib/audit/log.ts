@@ -25,7 +25,10 @@ export type AuditAction =
   | 'proposal_countersigned'
   | 'proposal_withdrawn'
   | 'proposal_replaced'
-  | 'proposal_expired';
+  | 'proposal_expired'
+  | 'payment_recorded'
+  | 'payment_voided'
+  | 'payments_exported';
 
 /** One audit entry: who (a username, or null when nobody known), what, on what, with counts or ids only. */
 export type AuditEntry = {

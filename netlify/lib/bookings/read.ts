@@ -82,3 +82,27 @@ export async function readReservation(db: Queryable, id: string): Promise<Bookin
   ]);
   return rows[0];
 }
+
+/**
+ * The held reservations whose contract the client signed, dated `from` or later, by date and slot: the bookings that
+ * may owe money (the agenda's payments due, the balance reminders).
+ */
+export async function listSignedHeld(db: Queryable, from: string): Promise<OwnerBooking[]> {
+  const { rows } = await db.query<BookingRow>(
+    `SELECT ${BOOKING_COLUMNS} FROM bookings
+      WHERE NOT is_available AND kind = 'reservation' AND signed_at IS NOT NULL AND date >= $1
+      ORDER BY date, ${SLOT_ORDER}`,
+    [from],
+  );
+  return rows.map(toOwnerBooking);
+}
+
+/** The reservations of `ids` (held or released), as the desk shows them. */
+export async function listReservationsById(db: Queryable, ids: readonly string[]): Promise<OwnerBooking[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await db.query<BookingRow>(
+    `SELECT ${BOOKING_COLUMNS} FROM bookings WHERE id = ANY($1::uuid[]) AND kind = 'reservation'`,
+    [[...ids]],
+  );
+  return rows.map(toOwnerBooking);
+}

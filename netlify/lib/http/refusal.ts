@@ -2,6 +2,7 @@ import { CHANGE_REFUSALS } from '@shared/change-policy';
 import { ERROR_STATUS, type ErrorCode, type FieldErrors } from '@shared/schemas/api-error';
 import { SLOT_STARTED_MESSAGE, SLOT_TAKEN_MESSAGE } from '@shared/schemas/booking';
 import { CANCEL_REFUSALS, SAME_SLOT_MESSAGE } from '@shared/schemas/cancel';
+import { PAYMENT_REFUSALS } from '@shared/schemas/payment';
 import { PROPOSAL_REFUSALS } from '@shared/schemas/proposal';
 import { HOLD_LIMIT_MESSAGE, TOO_MANY_HOLDS_MESSAGE } from '@shared/schemas/holds';
 import type { HeldSlot } from '@shared/schemas/owner';
@@ -45,6 +46,8 @@ const WORDS: Partial<Record<ErrorCode, Words>> = {
     keyof typeof PROPOSAL_REFUSALS,
     Words
   >),
+  payment_exceeds_balance: { message: PAYMENT_REFUSALS.payment_exceeds_balance, field: 'amountCents' },
+  already_voided: { message: PAYMENT_REFUSALS.already_voided },
 };
 
 /**

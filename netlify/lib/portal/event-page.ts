@@ -1,10 +1,12 @@
 import { clientPolicy, type ClientPolicy } from '@shared/change-policy';
 import type { CancelBookingView, CancelRefusal } from '@shared/schemas/cancel';
+import type { Balance, ClientPayment } from '@shared/schemas/payment';
 import type { ClientContract, ClientProposal } from '@shared/schemas/proposal';
 import { done, refused, type Result } from '@shared/result';
 import { findBookingByCancelToken, lockBookingByCancelToken } from '../bookings/cancel-links';
 import { lockForSale, recordSaleStep } from '../bookings/sale';
 import type { Queryable } from '../db';
+import { clientPayments } from '../desk/payments';
 import { proposalMail } from '../desk/proposals';
 import { enqueueProposalSignedMails } from '../mail/outbox/proposal';
 import { esignWords } from '../proposals/document';
@@ -19,14 +21,16 @@ import { inTransaction } from '../transaction';
 const ESIGN = esignWords();
 
 /**
- * What POST /api/portal/lookup answers: the booking, the proposal the client sees (if any) and its contract, and the
- * change policy as it stands for this booking (what the link may still do, until when, the moves left).
+ * What POST /api/portal/lookup answers: the booking, the proposal the client sees (if any) and its contract, the
+ * change policy as it stands for this booking (what the link may still do, until when, the moves left), and once
+ * signed the payments recorded (not voided) and where the balance stands (null before a signed proposal).
  */
 export type EventPage = {
   booking: CancelBookingView;
   proposal: ClientProposal | null;
   contract: ClientContract | null;
   policy: ClientPolicy;
+  payments: { list: ClientPayment[]; balance: Balance } | null;
 };
 
 /** The event page of a link at `now`; a sent proposal becomes viewed (audited). */
@@ -36,7 +40,7 @@ export async function lookupEventPage(db: Queryable, token: string, now: Date): 
   const booking = found.value.row;
   const policy = clientPolicy({ date: booking.date, clientMoves: booking.client_moves, signed: booking.signed_at !== null }, now);
   const row = await findClientProposal(db, booking.id);
-  if (!row) return done({ booking: found.value.booking, proposal: null, contract: null, policy });
+  if (!row) return done({ booking: found.value.booking, proposal: null, contract: null, policy, payments: null });
   const seen = await inTransaction(db, (tx) => viewProposal(tx, row, now));
   const { title, sections } = sectionsOf(seen);
   return done({
@@ -44,6 +48,7 @@ export async function lookupEventPage(db: Queryable, token: string, now: Date): 
     proposal: toClientProposal(seen),
     contract: { version: seen.contract_version, title, sections, esign: ESIGN },
     policy,
+    payments: await clientPayments(db, seen, now),
   });
 }
 

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db';
+import type { Transaction } from '../transaction';
 import { PROPOSAL_COLUMNS, type ProposalRow } from './row';
 
 /** One proposal by id, or undefined. */
@@ -41,4 +42,24 @@ export async function dueForExpiry(db: Queryable, now: Date, limit: number): Pro
     [now, limit],
   );
   return rows.map((row) => row.id);
+}
+
+/**
+ * Proposal `id` read and locked (FOR UPDATE) in the caller's transaction, after its booking (lockForSale): a payment
+ * is judged against the proposal as it stands, and no step of the proposal's runs beside it.
+ */
+export async function lockProposal(tx: Transaction, id: string): Promise<ProposalRow | undefined> {
+  const { rows } = await tx.query<ProposalRow>(`SELECT ${PROPOSAL_COLUMNS} FROM proposals WHERE id = $1 FOR UPDATE`, [id]);
+  return rows[0];
+}
+
+/** The signed (or countersigned) proposals of `bookingIds`, one per booking at most (a signed one is never replaced). */
+export async function signedProposalsOf(db: Queryable, bookingIds: readonly string[]): Promise<ProposalRow[]> {
+  if (bookingIds.length === 0) return [];
+  const { rows } = await db.query<ProposalRow>(
+    `SELECT ${PROPOSAL_COLUMNS} FROM proposals WHERE booking_id = ANY($1::uuid[]) AND state IN ('signed', 'countersigned')
+      ORDER BY created_at, id`,
+    [[...bookingIds]],
+  );
+  return rows;
 }

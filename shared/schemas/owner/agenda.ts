@@ -25,6 +25,24 @@ export type AgendaBlock = {
   slots: Array<{ date: string; timeSlot: TimeSlotKey }>;
 };
 
+/** How many days "due this week" covers, today (Texas time) included. */
+export const PAYMENTS_DUE_DAYS = 7;
+
+/** A schedule line of a signed proposal still owed, due this week or overdue: whose, what, how much is left, by when. */
+export type AgendaPaymentDue = {
+  bookingId: string;
+  proposalId: string;
+  clientName: string;
+  eventDate: string;
+  timeSlot: TimeSlotKey;
+  label: string;
+  /** What is still owed of the line, in cents. */
+  amountCents: number;
+  dueOn: string;
+  /** Its date passed (Texas) and it is not paid in full. */
+  overdue: boolean;
+};
+
 /** A new (never opened) inquiry as the agenda names it. */
 export type AgendaInquiry = Pick<InquiryRecord, 'firstName' | 'lastName' | 'eventType' | 'eventDate'> & {
   id: string;
@@ -34,7 +52,7 @@ export type AgendaInquiry = Pick<InquiryRecord, 'firstName' | 'lastName' | 'even
 /**
  * GET /api/admin/agenda: "Today & upcoming". The held reservations and blocks from `from` (today in Texas) to `to`
  * (AGENDA_DAYS days in all), by date and slot; the unopened inquiries (their count and the newest few); the count of
- * e-mails the outbox gave up on.
+ * e-mails the outbox gave up on; the money due this week and overdue.
  */
 export type OwnerAgenda = {
   from: string;
@@ -44,4 +62,5 @@ export type OwnerAgenda = {
   /** `count` is at most AGENDA_NEW_INQUIRY_CAP; `more` says there are more than that. */
   newInquiries: { count: number; more: boolean; newest: AgendaInquiry[] };
   failedMails: number;
+  paymentsDue: AgendaPaymentDue[];
 };

@@ -7,6 +7,7 @@ import { OPEN_PROPOSAL_STATES, type ClientProposal } from '@shared/schemas/propo
 import type { CancelBookingView } from '@shared/schemas/cancel';
 import ChangePolicy, { CallUs } from '../event/ChangePolicy';
 import ContractText from '../event/ContractText';
+import PaymentsPart from '../event/PaymentsPart';
 import partStyles from '../event/Part.module.css';
 import ProposalTable from '../event/ProposalTable';
 import SignForm from '../event/SignForm';
@@ -40,7 +41,7 @@ interface Props extends Omit<EventLookup, 'booking' | 'policy'> {
  * move limit), or cancel it. Inside the policy's window neither choice is shown: the policy says whom to call.
  */
 export default function ReadyStep(props: Props) {
-  const { copy, booking, proposal, contract, policy, token, phone, headingRef, signedRef, onMove, onSigned, onCancelled, onRefused } = props;
+  const { copy, booking, proposal, contract, policy, payments, token, phone, headingRef, signedRef, onMove, onSigned, onCancelled, onRefused } = props;
   const signed = booking.stage === 'signed' || booking.stage === 'confirmed';
   const closed = policy !== null && !policy.canCancel;
   const canMove = !signed && (policy?.canMove ?? true);
@@ -56,6 +57,7 @@ export default function ReadyStep(props: Props) {
         <SignForm copy={copy.sign} esign={contract.esign} token={token} proposalId={proposal.id} onSigned={onSigned} onRefused={onRefused} />
       )}
       {proposal?.signedAt && <SignedContract copy={copy.signed} proposal={proposal} token={token} headingRef={signedRef} />}
+      {proposal?.signedAt && payments && <PaymentsPart copy={copy.payments} payments={payments} />}
       <section className={partStyles.part} aria-labelledby="event-actions-heading">
         <h3 id="event-actions-heading" className={styles.actions}>{copy.actions}</h3>
         {policy && <ChangePolicy copy={copy.policy} policy={policy} signed={signed} />}

@@ -49,6 +49,7 @@ const AGENDA: OwnerAgenda = {
   ],
   newInquiries: { count: 12, more: false, newest: [{ id: ID, firstName: 'Ann', lastName: 'Lee', eventType: 'wedding', eventDate: '2027-01-02', createdAt: '2026-06-30T15:00:00.000Z' }] },
   failedMails: 2,
+  paymentsDue: [],
 };
 
 /** A fake owner API: a signed-in session and this agenda (any list asked for is empty). */
@@ -114,6 +115,26 @@ describe('Today & upcoming', () => {
     await screen.findByText(copy.agenda.empty);
     expect(screen.getByText(copy.agenda.noNewInquiries)).toBeVisible();
     expect(screen.queryByRole('link', { name: /failed/ })).not.toBeInTheDocument();
+  });
+
+  test('the money due this week: each line still owed with the client, what, how much, when, and "Overdue" on a late one', async () => {
+    const due = { bookingId: 'r1', proposalId: 'p1', clientName: 'Dolly שלום', eventDate: '2026-09-12', timeSlot: 'evening' as const };
+    serve({
+      ...AGENDA,
+      paymentsDue: [
+        { ...due, label: 'Retainer (50%)', amountCents: 94_000, dueOn: '2026-06-28', overdue: true },
+        { ...due, clientName: 'Hank', label: 'Balance', amountCents: 144_000, dueOn: '2026-07-03', overdue: false },
+      ],
+    });
+    render(<OwnerDesk copy={copy} />);
+    const part = within(await screen.findByRole('region', { name: copy.agenda.paymentsDue.heading }));
+    const [late, soon] = part.getAllByRole('listitem');
+    expect(late).toHaveTextContent(copy.agenda.paymentsDue.overdue);
+    expect(late).toHaveTextContent(`Retainer (50%): $940.00 due ${formatLongDate('2026-06-28')}`);
+    expect(late).toHaveTextContent(`event ${formatLongDate('2026-09-12')}`);
+    expect(within(late!).getByText('Dolly שלום').tagName).toBe('BDI');
+    expect(soon).toHaveTextContent(`Balance: $1,440.00 due ${formatLongDate('2026-07-03')}`);
+    expect(soon).not.toHaveTextContent(copy.agenda.paymentsDue.overdue);
   });
 
   test('a backlog past the cap reads "more than"', async () => {

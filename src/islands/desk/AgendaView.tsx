@@ -5,6 +5,7 @@ import { fillTemplate } from '@shared/template';
 import { addDaysUtc } from '@shared/schemas/dates';
 import type { OwnerAgenda } from '@shared/schemas/owner/agenda';
 import AgendaEntry from './AgendaEntry';
+import AgendaPaymentsDue from './AgendaPaymentsDue';
 import { agendaDays } from './agenda-days';
 import LoadState from './LoadState';
 import styles from './desk.module.css';
@@ -53,7 +54,10 @@ function Waiting({ copy, agenda }: { copy: DeskCopy['agenda']; agenda: OwnerAgen
   );
 }
 
-/** "Today & upcoming": what waits for the owner, then the next 30 days by day, each reservation and block. */
+/**
+ * "Today & upcoming": what waits for the owner, the money due this week, then the next 30 days by day, each
+ * reservation and block.
+ */
 export default function AgendaView({ copy, onError }: Props) {
   const text = copy.agenda;
   const agenda = useLoad(fetchAgenda, 'agenda', onError);
@@ -65,6 +69,7 @@ export default function AgendaView({ copy, onError }: Props) {
     <>
       <p className={styles.agendaLead}>{text.lead}</p>
       <Waiting copy={text} agenda={agenda.data} />
+      <AgendaPaymentsDue copy={text.paymentsDue} due={agenda.data.paymentsDue} />
       {days.length === 0 ? (
         <p className={styles.empty}>{text.empty}</p>
       ) : (

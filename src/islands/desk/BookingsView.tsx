@@ -187,7 +187,7 @@ export default function BookingsView({ copy, onError }: Props) {
                     aria-describedby={`booking-${booking.id}-when`}
                     onClick={() => setProposing(proposing === booking.id ? undefined : booking.id)}
                   >
-                    {copy.proposals.heading}
+                    {booking.stage === 'signed' || booking.stage === 'confirmed' ? copy.payments.open : copy.proposals.heading}
                   </button>
                   <button
                     type="button"

@@ -44,6 +44,7 @@ test('the agenda marks each reservation with its stage', async () => {
     blocks: [],
     newInquiries: { count: 0, more: false, newest: [] },
     failedMails: 0,
+    paymentsDue: [],
   };
   serveDesk(() => agenda);
   render(<OwnerDesk copy={copy} />);

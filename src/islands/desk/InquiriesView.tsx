@@ -3,6 +3,7 @@ import type { DeskCopy } from '../../content-schemas/desk';
 import { fetchInquiries, openInquiry } from '../../lib/desk-api';
 import type { InquiryStatus, OwnerInquiry } from '@shared/schemas/owner/inquiries';
 import InquiriesExport from './InquiriesExport';
+import PaymentsExport from './PaymentsExport';
 import InquiryStatusFilter from './InquiryStatusFilter';
 import LoadState from './LoadState';
 import InquiryItem from './InquiryItem';
@@ -124,6 +125,7 @@ export default function InquiriesView({ copy, onError }: Props) {
         </form>
         <InquiryStatusFilter copy={text} status={status} onChange={(next) => filter({ q, status: next })} />
         <InquiriesExport copy={copy} q={q} status={status} onError={onError} />
+        <PaymentsExport copy={copy.payments.export} onError={onError} />
       </div>
       {!page.data ? (
         <LoadState copy={copy} failed={page.failed} onRetry={page.reload} />

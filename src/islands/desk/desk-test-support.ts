@@ -73,6 +73,8 @@ export type DeskRequest = {
   search: string;
   url: URL;
   body: Record<string, string> | undefined;
+  /** The request's headers (an Idempotency-Key, say). */
+  headers: Headers;
 };
 
 /**
@@ -89,7 +91,7 @@ export function serveDesk(answer: (request: DeskRequest) => unknown): DeskReques
     vi.fn(async (input: string | URL, init: RequestInit = {}) => {
       const url = new URL(input, 'http://desk.test');
       const body = typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, string>) : undefined;
-      const request = { method: init.method ?? 'GET', path: url.pathname, search: url.search, url, body };
+      const request = { method: init.method ?? 'GET', path: url.pathname, search: url.search, url, body, headers: new Headers(init.headers) };
       const session = request.method === 'GET' && request.path === SESSION_PATH;
       if (!session) requests.push(request);
       const reply = answer(request);

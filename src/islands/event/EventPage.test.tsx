@@ -55,6 +55,8 @@ describe('the event page', () => {
     expect(screen.queryByRole('button', { name: copy.sign.submit })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: copy.signed.download })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: copy.change.open })).not.toBeInTheDocument();
+    // The payments part follows at once, nothing paid yet, without a new look-up.
+    expect(within(screen.getByRole('region', { name: copy.payments.heading })).getByText(copy.payments.none)).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 

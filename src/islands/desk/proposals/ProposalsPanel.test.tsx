@@ -65,7 +65,9 @@ const error = (status: number, code: string, message: string, fields?: Record<st
 /** The panel of INQUIRY (stored estimate or not) over a fake API answering `list` and then `answer` for the rest. */
 function renderInquiryPanel(list: Proposal[], answer: (request: DeskRequest) => unknown = () => ({}), estimate = true) {
   const inquiry = { ...INQUIRY, estimate: estimate ? storedEstimate() : null };
-  const requests = serveDesk((request) => (request.method === 'GET' ? { proposals: list } : answer(request)));
+  // A signed proposal's payments panel asks for its payments: none recorded yet.
+  const get = (request: DeskRequest) => (request.path.endsWith('/payments') ? { payments: [], balance: null } : { proposals: list });
+  const requests = serveDesk((request) => (request.method === 'GET' ? get(request) : answer(request)));
   render(<ProposalsPanel inquiryId={inquiry.id} desk={copy} clientName="Dolly Rivera" prefill={prefillFromInquiry(inquiry)} onError={() => {}} />);
   return requests;
 }

@@ -7,6 +7,7 @@ import { fillTemplate } from '@shared/template';
 import { showToast } from '../../../stores/toasts';
 import RetryAlert from '../../form/RetryAlert';
 import ConfirmDialog from '../ConfirmDialog';
+import PaymentsPanel from '../payments/PaymentsPanel';
 import Template from '../Template';
 import deskStyles from '../desk.module.css';
 import { useLoad } from '../use-load';
@@ -35,7 +36,8 @@ function withNew(list: Proposal[], made: Proposal): Proposal[] {
 /**
  * An inquiry's or a booking's proposals, newest first, each with its state, total, validity and signatures; "Withdraw"
  * on an open one and "Countersign" on a signed one (each after a confirmation); and "New proposal" (or "Replace
- * proposal" while one is open) opening the form. None once a proposal is signed: a change is then the client's call.
+ * proposal" while one is open) opening the form. None once a proposal is signed: a change is then the client's call;
+ * the signed proposal's payments show instead.
  */
 export default function ProposalsPanel(props: ProposalsPanelProps) {
   const { desk, clientName, prefill = {}, onError } = props;
@@ -81,7 +83,8 @@ export default function ProposalsPanel(props: ProposalsPanelProps) {
 
   const list = proposals.data;
   const hasOpen = list?.some((proposal) => OPEN_PROPOSAL_STATES.includes(proposal.state)) ?? false;
-  const signed = list?.some((proposal) => proposal.state === 'signed' || proposal.state === 'countersigned') ?? false;
+  const signedOnes = list?.filter((proposal) => proposal.state === 'signed' || proposal.state === 'countersigned') ?? [];
+  const signed = signedOnes.length > 0;
   const confirm = asked && (asked.action === 'withdraw' ? copy.withdrawConfirm : copy.countersignConfirm);
   return (
     <section className={styles.panel} aria-labelledby={headingId}>
@@ -106,6 +109,9 @@ export default function ProposalsPanel(props: ProposalsPanelProps) {
           ))}
         </ul>
       )}
+      {signedOnes.map((proposal) => (
+        <PaymentsPanel key={proposal.id} desk={desk} proposalId={proposal.id} clientName={clientName} onError={onError} />
+      ))}
       {list && !signed && (
         <>
           {hasOpen && !formOpen && <p className={deskStyles.meta}>{copy.replaceNote}</p>}
