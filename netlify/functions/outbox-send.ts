@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { queueDueReminders } from '../lib/bookings/reminders';
 import { withDatabase } from '../lib/db';
+import { queueDetailsReminders } from '../lib/jobs/details-reminders';
 import { expireDueProposals } from '../lib/jobs/proposal-expiry';
 import { scheduled, type RunCounts } from '../lib/http/scheduled';
 import { mailConfig, missingSmtpUrl } from '../lib/mail/config';
@@ -15,7 +16,8 @@ export const RUN_LIMIT = 100;
 
 /**
  * Every 5 minutes: first expires the proposals whose time is up (expireDueProposals: a tentative hold released, both
- * sides told), then queues the client reminders that are due (queueDueReminders; it needs only the database),
+ * sides told), then queues the client reminders that are due (queueDueReminders, and queueDetailsReminders: the final
+ * details of a signed booking still empty as their due day nears; both need only the database),
  * then sends the outbox's due messages (pending ones whose wait is over, reminders just queued included, and claims
  * abandoned by a sender that died). Without SMTP_URL it still queues reminders, sends nothing and says so in its log
  * line (remindersQueued and smtpConfigured: false); in production the run fails instead, its log line naming
@@ -27,12 +29,16 @@ export default scheduled('outbox-send', async (): Promise<RunCounts> => {
   const config = mailConfig();
   let reminders: { queued: number; deferred: number } | undefined;
   let expiry: { expired: number; deferred: number } | undefined;
+  let details: { queued: number; deferred: number } | undefined;
   let queueFailure: unknown;
   try {
     // Proposals first: an expired one's mails go out in this run's sending, like the reminders'.
     expiry = await withDatabase(undefined, (db) => expireDueProposals(db, new Date(), { deadline: started + REMINDER_BUDGET_MS }));
     reminders = await withDatabase(undefined, (db) =>
       queueDueReminders(db, new Date(), { mail: config, deadline: started + REMINDER_BUDGET_MS }),
+    );
+    details = await withDatabase(undefined, (db) =>
+      queueDetailsReminders(db, new Date(), { mail: config, deadline: started + REMINDER_BUDGET_MS }),
     );
   } catch (error) {
     queueFailure = error;
@@ -48,6 +54,8 @@ export default scheduled('outbox-send', async (): Promise<RunCounts> => {
     proposalsDeferred: expiry!.deferred,
     remindersQueued: reminders!.queued,
     remindersDeferred: reminders!.deferred,
+    detailsRemindersQueued: details!.queued,
+    detailsRemindersDeferred: details!.deferred,
   };
   if (!report) return { ...queued, smtpConfigured: false };
   return {

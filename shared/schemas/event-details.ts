@@ -46,6 +46,17 @@ export type EventDetails = EventDetailsFields & {
   complete: boolean;
 };
 
+/** The names of the menu's cocktails `ids`, in the order given (an id no longer on the menu as it is). */
+export function cocktailNames(ids: readonly string[]): string[] {
+  return ids.map((id) => cocktails.find((cocktail) => cocktail.id === id)?.name ?? id);
+}
+
+/** A bar time (HH:MM on the Texas clock) as people read it: "18:30" → "6:30 PM". */
+export function formatBarTime(hhmm: string): string {
+  const hour = Number(hhmm.slice(0, 2));
+  return `${hour % 12 === 0 ? 12 : hour % 12}:${hhmm.slice(3, 5)} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
 /** The details of nothing filled yet. */
 export const EMPTY_DETAILS: EventDetailsFields = {
   guestCount: null,
@@ -168,3 +179,7 @@ export function checkDetailsForSlot(details: Pick<EventDetailsFields, 'barStart'
 /** What the API answers (409 details_closed) to a change after the due date. */
 export const DETAILS_CLOSED_MESSAGE =
   'Your final details were due by {dueOn}, so they can no longer be changed online. Please call us at {phone} with any change.';
+
+/** What the API answers (409 details_not_open) to details sent before the contract is signed. */
+export const DETAILS_NOT_OPEN_MESSAGE =
+  'Your final details open once your contract is signed. Please read and sign it first, or give us a call.';

@@ -2,6 +2,7 @@ import { z } from 'astro/zod';
 import { INQUIRY_STATUSES, type InquiryStatus } from '@shared/schemas/owner/inquiries';
 import { PROPOSAL_STATES, type ProposalState } from '@shared/schemas/proposal';
 import { failure, pageMeta, template, text, toast } from './common';
+import { feedDetailsCopy } from './desk-details';
 
 /** Copy of the owner's desk page and its island (one entry, `desk`). */
 export const deskCopySchema = z.object({
@@ -281,6 +282,7 @@ export const deskCopySchema = z.object({
       guests: template('guests'),
       phone: template('phone'),
       location: template('location'),
+      details: feedDetailsCopy,
       notGiven: text,
       desk: template('url'),
       blockSummary: template('slots'),

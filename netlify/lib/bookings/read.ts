@@ -82,3 +82,17 @@ export async function readReservation(db: Queryable, id: string): Promise<Bookin
   ]);
   return rows[0];
 }
+
+/**
+ * Every held reservation whose contract the client signed, dated from `from` to `to` (inclusive), by date and slot:
+ * what the scheduled reminders of the weeks before the event look through.
+ */
+export async function listSignedReservations(db: Queryable, range: { from: string; to: string }): Promise<BookingRow[]> {
+  const { rows } = await db.query<BookingRow>(
+    `SELECT ${BOOKING_COLUMNS} FROM bookings
+      WHERE NOT is_available AND kind = 'reservation' AND signed_at IS NOT NULL AND date BETWEEN $1 AND $2
+      ORDER BY date, ${SLOT_ORDER}`,
+    [range.from, range.to],
+  );
+  return rows;
+}

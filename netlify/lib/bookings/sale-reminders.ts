@@ -22,3 +22,13 @@ export async function claimSaleReminder(
   );
   return rows.length > 0;
 }
+
+/** Which of `bookingIds` already have their `kind` reminder queued, as `${bookingId} ${dueOn}` keys. */
+export async function queuedSaleReminders(db: Queryable, kind: SaleReminderKind, bookingIds: readonly string[]): Promise<Set<string>> {
+  if (bookingIds.length === 0) return new Set();
+  const { rows } = await db.query<{ booking_id: string; due_on: string }>(
+    'SELECT booking_id, due_on FROM sale_reminders WHERE kind = $1 AND booking_id = ANY($2::uuid[])',
+    [kind, [...bookingIds]],
+  );
+  return new Set(rows.map((row) => `${row.booking_id} ${row.due_on}`));
+}

@@ -1,7 +1,8 @@
 /**
  * The messages the site sends, one file per kind under messages/: an inquiry's pair, a booking's and a move's pair
  * (both carry the calendar invitation, built once in messages/invitation.ts), a cancellation's pair, a reminder, and
- * the sale's: a proposal's, a signed and a countersigned contract's pairs (the PDF attached), an expired proposal's pair.
+ * the sale's: a proposal's, a signed and a countersigned contract's pairs (the PDF attached), an expired proposal's pair,
+ * and the reminder of the final details.
  * This index names them all, so the outbox and the tests import every message from one place.
  */
 export {
@@ -26,3 +27,4 @@ export {
 } from './messages/proposal';
 export { contractFilename } from './messages/proposal-values';
 export { eventLinkMessage } from './messages/event-link';
+export { detailsReminderMessage } from './messages/details-reminder';

@@ -1,4 +1,5 @@
 import type { CancelBookingView, CancelRefusal } from '@shared/schemas/cancel';
+import type { EventDetails } from '@shared/schemas/event-details';
 import type { ClientContract, ClientProposal } from '@shared/schemas/proposal';
 import { done, refused, type Result } from '@shared/result';
 import { findBookingByCancelToken, lockBookingByCancelToken } from '../bookings/cancel-links';
@@ -11,27 +12,38 @@ import { findClientProposal, findProposal } from '../proposals/read';
 import { sectionsOf, toClientProposal } from '../proposals/row';
 import { contractPdf, signProposal, viewProposal, type ClosedRefusal } from '../proposals/sale';
 import { inTransaction } from '../transaction';
+import { clientDetails } from './details';
 
 // The client's event page (the change-or-cancel link grown into the page of their event): what it shows, the
 // signature, and the signed contract's PDF. The link's token is judged as the cancel link's, every time.
 
 const ESIGN = esignWords();
 
-/** What POST /api/portal/lookup answers: the booking, the proposal the client sees (if any) and its contract. */
-export type EventPage = { booking: CancelBookingView; proposal: ClientProposal | null; contract: ClientContract | null };
+/**
+ * What POST /api/portal/lookup answers: the booking, the proposal the client sees (if any) and its contract, and the
+ * final details (null before the contract is signed).
+ */
+export type EventPage = {
+  booking: CancelBookingView;
+  proposal: ClientProposal | null;
+  contract: ClientContract | null;
+  details: EventDetails | null;
+};
 
 /** The event page of a link at `now`; a sent proposal becomes viewed (audited). */
 export async function lookupEventPage(db: Queryable, token: string, now: Date): Promise<Result<EventPage, CancelRefusal>> {
   const found = await findBookingByCancelToken(db, token, now);
   if (!found.ok) return found;
+  const details = await clientDetails(db, found.value.row, now);
   const row = await findClientProposal(db, found.value.row.id);
-  if (!row) return done({ booking: found.value.booking, proposal: null, contract: null });
+  if (!row) return done({ booking: found.value.booking, proposal: null, contract: null, details });
   const seen = await inTransaction(db, (tx) => viewProposal(tx, row, now));
   const { title, sections } = sectionsOf(seen);
   return done({
     booking: found.value.booking,
     proposal: toClientProposal(seen),
     contract: { version: seen.contract_version, title, sections, esign: ESIGN },
+    details,
   });
 }
 

@@ -23,7 +23,8 @@ export type MessageKind =
   | 'proposal_countersigned_owner'
   | 'proposal_expired_client'
   | 'proposal_expired_owner'
-  | 'event_link_client';
+  | 'event_link_client'
+  | 'details_reminder_client';
 
 /** The messages that go to the address a visitor typed (the others go to the owner). */
 export const VISITOR_MESSAGE_KINDS: readonly MessageKind[] = [
@@ -36,6 +37,7 @@ export const VISITOR_MESSAGE_KINDS: readonly MessageKind[] = [
   'proposal_countersigned_client',
   'proposal_expired_client',
   'event_link_client',
+  'details_reminder_client',
 ];
 
 /** A message ready for the outbox. */

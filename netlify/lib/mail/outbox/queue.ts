@@ -134,6 +134,7 @@ export const KINDS_WITH_SECRETS: readonly MessageKind[] = [
   'reminder_client',
   'proposal_client',
   'event_link_client',
+  'details_reminder_client',
 ];
 
 // A row keeps its body (text, html, calendar file) only while it may still be sent: the message is in the client's
