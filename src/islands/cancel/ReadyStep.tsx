@@ -1,10 +1,12 @@
 import type { Ref } from 'react';
 import type { CancelBookingCopy } from '../../content-schemas/cancel';
+import type { PlannerSetup } from '../../lib/bar-planner';
 import type { EventLookup } from '../../lib/portal';
 import { telHref } from '@shared/phone';
 import { OPEN_PROPOSAL_STATES, type ClientProposal } from '@shared/schemas/proposal';
 import type { CancelBookingView } from '@shared/schemas/cancel';
 import ContractText from '../event/ContractText';
+import DetailsForm from '../event/DetailsForm';
 import partStyles from '../event/Part.module.css';
 import ProposalTable from '../event/ProposalTable';
 import SignForm from '../event/SignForm';
@@ -21,6 +23,8 @@ interface Props extends Omit<EventLookup, 'booking'> {
   token: string;
   /** The business's phone number: a signed booking is moved by calling it. */
   phone: string;
+  /** The bar planner's rules, cocktails and ranges: the final details' shopping list is its plan. */
+  planner: PlannerSetup;
   headingRef: Ref<HTMLHeadingElement>;
   /** Takes focus once the client has signed. */
   signedRef: Ref<HTMLHeadingElement>;
@@ -32,10 +36,11 @@ interface Props extends Omit<EventLookup, 'booking'> {
 
 /**
  * The client's event: where it stands, the booking, the proposal and its contract to read and sign (or as signed,
- * with its PDF), then the two choices: move it to another date (by phone once signed), or cancel it.
+ * with its PDF), the final details once signed, then the two choices: move it to another date (by phone once signed), or cancel it.
  */
 export default function ReadyStep(props: Props) {
-  const { copy, booking, proposal, contract, token, phone, headingRef, signedRef, onMove, onSigned, onCancelled, onRefused } = props;
+  const { copy, booking, proposal, contract, details, token, phone, planner, headingRef, signedRef, onMove, onSigned, onCancelled, onRefused } =
+    props;
   const signed = booking.stage === 'signed' || booking.stage === 'confirmed';
   const open = proposal !== null && OPEN_PROPOSAL_STATES.includes(proposal.state);
   return (
@@ -49,6 +54,9 @@ export default function ReadyStep(props: Props) {
         <SignForm copy={copy.sign} esign={contract.esign} token={token} proposalId={proposal.id} onSigned={onSigned} onRefused={onRefused} />
       )}
       {proposal?.signedAt && <SignedContract copy={copy.signed} proposal={proposal} token={token} headingRef={signedRef} />}
+      {details && (
+        <DetailsForm copy={copy.details} details={details} booking={booking} token={token} phone={phone} planner={planner} onRefused={onRefused} />
+      )}
       <section className={partStyles.part} aria-labelledby="event-actions-heading">
         <h3 id="event-actions-heading" className={styles.actions}>{copy.actions}</h3>
         <div className={styles.choice}>
