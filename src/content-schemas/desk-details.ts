@@ -13,3 +13,28 @@ export const feedDetailsCopy = z.object({
   venue: template('notes'),
   onSite: template('name', 'phone'),
 });
+
+/** The desk's panel of a booking's final details: each field (or notGiven), complete or not, last saved, the due day. */
+export const deskDetailsCopy = z.object({
+  open: text,
+  heading: text,
+  loadFailed: text,
+  complete: text,
+  incomplete: text,
+  dueOpen: template('date'),
+  dueClosed: template('date'),
+  saved: template('when', 'who'),
+  client: text,
+  never: text,
+  notGiven: text,
+  bar: template('start', 'end'),
+  labels: z.object({
+    guestCount: text,
+    adultGuests: text,
+    bar: text,
+    cocktails: text,
+    venueNotes: text,
+    onSiteContact: text,
+    onSitePhone: text,
+  }),
+});
