@@ -116,14 +116,16 @@ export default function DetailsForm({ copy, details, booking, token, phone, plan
           form.save();
         }}
       >
-        <div className={styles.pair}>
-          <Field id="details-guestCount" label={copy.labels.guestCount} error={errors.guestCount}>
-            {(control) => <input {...control} {...text('guestCount')} type="number" inputMode="numeric" min={1} step={1} />}
-          </Field>
-          <Field id="details-adultGuests" label={copy.labels.adultGuests} hint={copy.hints.adultGuests} error={errors.adultGuests}>
-            {(control) => <input {...control} {...text('adultGuests')} type="number" inputMode="numeric" min={0} step={1} />}
-          </Field>
-        </div>
+        <Field id="details-guestCount" label={copy.labels.guestCount} error={errors.guestCount}>
+          {(control) => (
+            <input {...control} {...text('guestCount')} className={`${control.className} ${styles.count}`} type="number" inputMode="numeric" min={1} step={1} />
+          )}
+        </Field>
+        <Field id="details-adultGuests" label={copy.labels.adultGuests} hint={copy.hints.adultGuests} error={errors.adultGuests}>
+          {(control) => (
+            <input {...control} {...text('adultGuests')} className={`${control.className} ${styles.count}`} type="number" inputMode="numeric" min={0} step={1} />
+          )}
+        </Field>
         <p id={hintId('details-bar')} className={`${fieldStyles.hint} ${styles.barHint}`}>{barHint}</p>
         <div className={styles.pair}>
           {(['barStart', 'barEnd'] as const).map((name) => (
