@@ -15,10 +15,15 @@ import { businessTime } from '../texas-time';
 
 /** The menu's cocktail ids, the only ones the client may choose. */
 export const COCKTAIL_IDS = cocktails.map((cocktail) => cocktail.id);
+/** The largest final guest count (and adult count) the details take; the column's check allows as many. */
 export const MAX_GUESTS = 10_000;
+/** The most cocktails one event's details may name. */
 export const MAX_COCKTAILS = 20;
+/** The longest venue notes, in characters. */
 export const MAX_VENUE_NOTES_LENGTH = 2000;
+/** The longest name of the contact on site, in characters. */
 export const MAX_CONTACT_LENGTH = 120;
+/** The longest phone of the contact on site, in characters. */
 export const MAX_PHONE_LENGTH = 40;
 
 /** The fields of the final details, as stored and answered (an empty field is null; no cocktail chosen is []). */
