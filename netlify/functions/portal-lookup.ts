@@ -11,7 +11,8 @@ import { lookupEventPage } from '../lib/portal/event-page';
 /**
  * POST /api/portal/lookup { token }: the client's event page: 200 { booking, proposal, contract } (the proposal and
  * its frozen contract, or null before any), or why the link cannot be used (as /api/cancel/lookup). A sent proposal
- * becomes viewed. The token travels in the body, never in a URL.
+ * becomes viewed. The token travels in the body, never in a URL. It also answers `details`, the final details (null
+ * until the contract is signed).
  */
 export default endpoint('portal-lookup', ['POST'], async (req, context) => {
   const body = await readJsonBody(req);

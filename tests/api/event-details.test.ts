@@ -11,6 +11,7 @@ import sign from '../../netlify/functions/portal-sign';
 import { createCancelToken } from '../../netlify/lib/bookings/cancel-links';
 import { withDatabase } from '../../netlify/lib/db';
 import { detailsReminderDueAt, detailsReminderIsDue, queueDetailsReminders } from '../../netlify/lib/jobs/details-reminders';
+import { KINDS_WITH_SECRETS } from '../../netlify/lib/mail/outbox/queue';
 import { saveDetailsByLink } from '../../netlify/lib/portal/details';
 import type { TimeSlotKey } from '@shared/schemas/booking';
 import { addDaysUtc } from '@shared/schemas/dates';
@@ -211,6 +212,10 @@ describe.each(databases)('the final details on $name', (database: TestDatabase) 
     expect(claims).toEqual(
       [empty.id, blank.id].sort().map((booking_id) => ({ booking_id, kind: 'details', due_on: detailsDueOn(date) })),
     );
+    // Each states its booking at its sequence (a cancel or a move withdraws it unsent) and holds a link: dropped once sent.
+    const rows = await query<{ booking_sequence: number | null }>(database, "SELECT booking_sequence FROM outbox WHERE kind = 'details_reminder_client'");
+    expect(rows).toEqual([{ booking_sequence: 0 }, { booking_sequence: 0 }]);
+    expect(KINDS_WITH_SECRETS).toContain('details_reminder_client');
 
     // The scheduled run sends them; each links to its own event page, which opens the details.
     expect((await call(outboxSend, new Request('http://localhost:8888/.netlify/functions/outbox-send', { method: 'POST' }))).status).toBe(204);
