@@ -2,6 +2,7 @@ import type { Config } from '@netlify/functions';
 import { queueDueReminders } from '../lib/bookings/reminders';
 import { withDatabase } from '../lib/db';
 import { queueBalanceReminders } from '../lib/jobs/balance-reminders';
+import { queueDetailsReminders } from '../lib/jobs/details-reminders';
 import { expireDueProposals } from '../lib/jobs/proposal-expiry';
 import { scheduled, type RunCounts } from '../lib/http/scheduled';
 import { mailConfig, missingSmtpUrl } from '../lib/mail/config';
@@ -16,9 +17,10 @@ export const RUN_LIMIT = 100;
 
 /**
  * Every 5 minutes: first expires the proposals whose time is up (expireDueProposals: a tentative hold released, both
- * sides told), then queues the client reminders that are due (queueDueReminders; it needs only the database),
- * then the balance reminders that are due (queueBalanceReminders: a signed contract's balance still owed, from 9:00
- * Texas time some days before its due date), then sends the outbox's due messages (pending ones whose wait is over,
+ * sides told), then queues the client reminders that are due (queueDueReminders), the balance reminders
+ * (queueBalanceReminders: a signed contract's balance still owed, from 9:00 Texas time some days before its due date)
+ * and the final details' (queueDetailsReminders: a signed booking's details still empty as their due day nears), all
+ * needing only the database, then sends the outbox's due messages (pending ones whose wait is over,
  * reminders just queued included, and claims abandoned by a sender that died). Without SMTP_URL it still queues reminders, sends nothing and says so in its log
  * line (remindersQueued and smtpConfigured: false); in production the run fails instead, its log line naming
  * SMTP_URL. A failure to queue does not keep the due mail from going out: the run sends, then fails with the
@@ -30,6 +32,7 @@ export default scheduled('outbox-send', async (): Promise<RunCounts> => {
   let reminders: { queued: number; deferred: number } | undefined;
   let expiry: { expired: number; deferred: number } | undefined;
   let balances: { queued: number; deferred: number } | undefined;
+  let details: { queued: number; deferred: number } | undefined;
   let queueFailure: unknown;
   try {
     // Proposals first: an expired one's mails go out in this run's sending, like the reminders'.
@@ -39,6 +42,9 @@ export default scheduled('outbox-send', async (): Promise<RunCounts> => {
     );
     balances = await withDatabase(undefined, (db) =>
       queueBalanceReminders(db, new Date(), { mail: config, deadline: started + REMINDER_BUDGET_MS }),
+    );
+    details = await withDatabase(undefined, (db) =>
+      queueDetailsReminders(db, new Date(), { mail: config, deadline: started + REMINDER_BUDGET_MS }),
     );
   } catch (error) {
     queueFailure = error;
@@ -56,6 +62,8 @@ export default scheduled('outbox-send', async (): Promise<RunCounts> => {
     remindersDeferred: reminders!.deferred,
     balanceRemindersQueued: balances!.queued,
     balanceRemindersDeferred: balances!.deferred,
+    detailsRemindersQueued: details!.queued,
+    detailsRemindersDeferred: details!.deferred,
   };
   if (!report) return { ...queued, smtpConfigured: false };
   return {

@@ -9,10 +9,10 @@ import { replyRefusal } from '../lib/http/refusal';
 import { lookupEventPage } from '../lib/portal/event-page';
 
 /**
- * POST /api/portal/lookup { token }: the client's event page: 200 { booking, proposal, contract, policy } (the
- * proposal and its frozen contract, or null before any; the change policy as it stands for the booking), or why the
- * link cannot be used (as /api/cancel/lookup). A sent proposal becomes viewed. The token travels in the body, never
- * in a URL.
+ * POST /api/portal/lookup { token }: the client's event page: 200 { booking, proposal, contract, policy, payments,
+ * details } (the proposal and its frozen contract, or null before any; the change policy as it stands for the
+ * booking; once signed, the payments and the balance, and the final details), or why the link cannot be used (as
+ * /api/cancel/lookup). A sent proposal becomes viewed. The token travels in the body, never in a URL.
  */
 export default endpoint('portal-lookup', ['POST'], async (req, context) => {
   const body = await readJsonBody(req);

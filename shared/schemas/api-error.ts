@@ -63,7 +63,8 @@ export const ERROR_STATUS = {
   // Payments: more than is still owed, a payment voided already
   payment_exceeds_balance: 409,
   already_voided: 409,
-  // The final details after their due date
+  // The final details before the contract is signed, and after their due date
+  details_not_open: 409,
   details_closed: 409,
 } as const;
 

@@ -15,10 +15,15 @@ import { businessTime } from '../texas-time';
 
 /** The menu's cocktail ids, the only ones the client may choose. */
 export const COCKTAIL_IDS = cocktails.map((cocktail) => cocktail.id);
+/** The largest final guest count (and adult count) the details take; the column's check allows as many. */
 export const MAX_GUESTS = 10_000;
+/** The most cocktails one event's details may name. */
 export const MAX_COCKTAILS = 20;
+/** The longest venue notes, in characters. */
 export const MAX_VENUE_NOTES_LENGTH = 2000;
+/** The longest name of the contact on site, in characters. */
 export const MAX_CONTACT_LENGTH = 120;
+/** The longest phone of the contact on site, in characters. */
 export const MAX_PHONE_LENGTH = 40;
 
 /** The fields of the final details, as stored and answered (an empty field is null; no cocktail chosen is []). */
@@ -45,6 +50,17 @@ export type EventDetails = EventDetailsFields & {
   /** Whether every field is filled (the reminder goes while none is). */
   complete: boolean;
 };
+
+/** The names of the menu's cocktails `ids`, in the order given (an id no longer on the menu as it is). */
+export function cocktailNames(ids: readonly string[]): string[] {
+  return ids.map((id) => cocktails.find((cocktail) => cocktail.id === id)?.name ?? id);
+}
+
+/** A bar time (HH:MM on the Texas clock) as people read it: "18:30" → "6:30 PM". */
+export function formatBarTime(hhmm: string): string {
+  const hour = Number(hhmm.slice(0, 2));
+  return `${hour % 12 === 0 ? 12 : hour % 12}:${hhmm.slice(3, 5)} ${hour < 12 ? 'AM' : 'PM'}`;
+}
 
 /** The details of nothing filled yet. */
 export const EMPTY_DETAILS: EventDetailsFields = {
@@ -168,3 +184,7 @@ export function checkDetailsForSlot(details: Pick<EventDetailsFields, 'barStart'
 /** What the API answers (409 details_closed) to a change after the due date. */
 export const DETAILS_CLOSED_MESSAGE =
   'Your final details were due by {dueOn}, so they can no longer be changed online. Please call us at {phone} with any change.';
+
+/** What the API answers (409 details_not_open) to details sent before the contract is signed. */
+export const DETAILS_NOT_OPEN_MESSAGE =
+  'Your final details open once your contract is signed. Please read and sign it first, or give us a call.';

@@ -1,5 +1,6 @@
 import { z } from 'astro/zod';
 import { failure, pageMeta, template, text } from './common';
+import { detailsCopy } from './details';
 
 const cancelLink = z.object({ label: text, href: z.string().startsWith('/') });
 /** A stage's name and the sentence saying what is agreed at that stage. */
@@ -67,6 +68,8 @@ const cancelBookingCopy = z.object({
     statuses: z.object({ paid: text, due: text, overdue: text }),
     part: template('paid', 'outstanding'),
   }),
+  /** The final details, once the contract is signed (src/content-schemas/details.ts). */
+  details: detailsCopy,
   /** The heading over the two choices below. */
   actions: text,
   /**

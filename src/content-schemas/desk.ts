@@ -3,6 +3,7 @@ import { INQUIRY_STATUSES, type InquiryStatus } from '@shared/schemas/owner/inqu
 import { PROPOSAL_STATES, type ProposalState } from '@shared/schemas/proposal';
 import { failure, pageMeta, template, text, toast } from './common';
 import { agendaPaymentsDueCopy, deskPaymentsCopy } from './desk-payments';
+import { deskDetailsCopy, feedDetailsCopy } from './desk-details';
 
 /** Copy of the owner's desk page and its island (one entry, `desk`). */
 export const deskCopySchema = z.object({
@@ -144,6 +145,8 @@ export const deskCopySchema = z.object({
       sent: z.object({ title: template('client'), description: text }),
     }),
   }),
+  // The client's final details of a signed booking, read on the bookings list.
+  details: deskDetailsCopy,
   // The mark of a reservation's stage in the sale (src/islands/desk/HoldMark.tsx): by BOOKING_STAGES, and a tentative hold's end.
   stageMarks: z.object({
     held: text,
@@ -284,6 +287,7 @@ export const deskCopySchema = z.object({
       guests: template('guests'),
       phone: template('phone'),
       location: template('location'),
+      details: feedDetailsCopy,
       notGiven: text,
       desk: template('url'),
       blockSummary: template('slots'),

@@ -14,7 +14,7 @@ import { SAME_SLOT_MESSAGE } from '@shared/schemas/cancel';
 import { addDaysUtc, todayUtc } from '@shared/schemas/dates';
 import { $availability } from '../stores/availability';
 import CancelBooking from './CancelBooking';
-import { eventPolicy } from './event/event-test-support';
+import { eventPlanner, eventPolicy } from './event/event-test-support';
 
 type FetchArgs = Parameters<typeof fetch>;
 
@@ -50,7 +50,7 @@ beforeEach(() => {
 function open(path: string) {
   window.history.replaceState(null, '', path);
   const user = userEvent.setup();
-  const view = render(<CancelBooking copy={copy} picker={picker} phone={site.phone} email={site.email} />);
+  const view = render(<CancelBooking copy={copy} picker={picker} phone={site.phone} email={site.email} planner={eventPlanner} />);
   return { user, view };
 }
 

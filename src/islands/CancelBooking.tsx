@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import * as v from 'valibot';
 import type { CancelBookingCopy } from '../content-schemas/cancel';
 import type { CheckerCopy } from '../content-schemas/forms';
+import type { PlannerSetup } from '../lib/bar-planner';
 import { cancelTokenFrom, withoutCancelToken } from '@shared/cancel-link';
 import { forgetLinkToken, linkToken, tabStorage, texasWindow } from '../lib/cancel-link';
 import { lookUpEvent } from '../lib/portal';
@@ -26,6 +27,8 @@ interface Props {
   /** The business's phone number and e-mail (settings.json), offered whenever the link cannot be used. */
   phone: string;
   email: string;
+  /** The bar planner's rules, cocktails and ranges (the final details' shopping list). */
+  planner: PlannerSetup;
 }
 
 type View =
@@ -40,7 +43,7 @@ type View =
  * (until signed, inside the policy's window and moves) or cancel it (inside its window); a link that cannot be used
  * gets its reason and the business's phone and e-mail.
  */
-export default function CancelBooking({ copy, picker, phone, email }: Props) {
+export default function CancelBooking({ copy, picker, phone, email, planner }: Props) {
   const hydrated = useHydrated();
   const [view, setView] = useState<View>({ step: 'loading' });
   const token = useRef<string>(undefined);
@@ -161,6 +164,7 @@ export default function CancelBooking({ copy, picker, phone, email }: Props) {
           {...sale}
           token={token.current ?? ''}
           phone={phone}
+          planner={planner}
           headingRef={heading}
           signedRef={signedHeading}
           onMove={() => show({ step: 'moving', booking: view.booking })}

@@ -7,6 +7,7 @@ import {
   mixOptions,
   parseWholeNumber,
   planBar,
+  planMenu,
   planMessage,
   quantityText,
   roundUp,
@@ -38,6 +39,36 @@ function quantities(input: PlanInput) {
   const { drinks, bartenders, lines } = result.plan;
   return { drinks, bartenders, lines: Object.fromEntries(lines.map((line) => [line.id, line.quantity])) };
 }
+
+describe('planMenu: the cocktails of the final details share the drinks', () => {
+  const menu = (guests: number, hours: number, ids: string[]) => planMenu({ guests, hours, cocktails: ids }, rules, cocktails, prices, BUSINESS_PHONE);
+
+  test('one cocktail is planBar’s plan of that cocktail', () => {
+    const one = menu(30, 3, ['texas-mule']);
+    const bar = plan({ guests: 30, hours: 3, mix: 'texas-mule' });
+    expect(one.ok && bar.ok && one.plan.lines).toEqual(bar.ok && bar.plan.lines);
+  });
+
+  test('30 guests × 3 h, Rita and Ranch Water: 120 drinks, 60 each; tequila 60/16 + 60/12 = 8.75 → 9 bottles, limes 60 + 30', () => {
+    const result = menu(30, 3, ['lone-star-rita', 'true-texas-ranch-water']);
+    if (!result.ok) throw new Error(JSON.stringify(result.problems));
+    expect(result.plan.drinks).toBe(120);
+    expect(Object.fromEntries(result.plan.lines.map((line) => [line.id, line.quantity]))).toEqual({
+      tequila: 9,
+      'orange-liqueur': 2,
+      limes: 90,
+      salt: 1,
+      'mineral-water': 30,
+      ice: 5,
+      cups: 2,
+    });
+  });
+
+  test('no cocktail chosen, or no adults, is no plan', () => {
+    expect(menu(30, 3, [])).toMatchObject({ ok: false, problems: { mix: rules.copy.problems.mix } });
+    expect(menu(0, 3, ['texas-mule'])).toMatchObject({ ok: false, problems: { guests: expect.any(String) } });
+  });
+});
 
 describe('planBar', () => {
   // Worked by hand from content/bar-planner.json: 2 drinks a guest in the first hour, 1 each hour after; beer 24 a

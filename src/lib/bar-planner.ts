@@ -35,6 +35,13 @@ export interface CocktailChoice {
   name: string;
 }
 
+/** What a page gives an island to plan with: the rules (without sources), the signature cocktails, the ranges. */
+export interface PlannerSetup {
+  rules: PlannerRules;
+  cocktails: CocktailChoice[];
+  prices: PlannerPrices;
+}
+
 /** What the host tells the planner; a number that is not a whole number in range is refused. */
 export interface PlanInput {
   guests: number;
@@ -111,6 +118,61 @@ function linesFor(drinks: number, lines: PlannerRules['cocktailFallback']): Plan
   }));
 }
 
+/** The menu a plan is worked out for: one of the content's mixes, or signature cocktails sharing the drinks evenly. */
+type Menu = { mix: PlannerRules['mixes'][number] } | { cocktails: readonly CocktailChoice[] };
+
+/**
+ * The shopping lines of `drinks` shared evenly among `chosen` cocktails: what two recipes both use (tequila, limes) is
+ * added up before it is rounded up to whole units, so it is bought once for all. One cocktail is its own recipe's lines.
+ */
+function cocktailLines(drinks: number, chosen: readonly CocktailChoice[], rules: PlannerRules): PlanLine[] {
+  const lines = new Map<string, PlanLine & { units: number }>();
+  for (const cocktail of chosen) {
+    for (const { id, label, group, drinksPerUnit, unit } of rules.cocktails[cocktail.id] ?? rules.cocktailFallback) {
+      const units = drinks / chosen.length / drinksPerUnit;
+      const line = lines.get(id);
+      if (line) line.units += units;
+      else lines.set(id, { id, label, group, quantity: 0, unit, units });
+    }
+  }
+  return [...lines.values()].map(({ units, ...line }) => ({ ...line, quantity: roundUp(units) }));
+}
+
+/** The plan of `menu` for guests and hours by the price list's rules, or which of them is out of range (or no menu). */
+function planFor(
+  input: Pick<PlanInput, 'guests' | 'hours'>,
+  menu: Menu | undefined,
+  rules: PlannerRules,
+  prices: PlannerPrices,
+  phone: string,
+): PlanResult {
+  const { copy } = rules;
+  const problems: PlanProblems = {};
+  const guestsProblem = problemOf(guestsRule(prices, phone), input.guests);
+  const hoursProblem = problemOf(hoursRule(prices), input.hours);
+  if (guestsProblem) problems.guests = guestsProblem;
+  if (hoursProblem) problems.hours = hoursProblem;
+  if (!menu) problems.mix = copy.problems.mix;
+  if (!menu || Object.keys(problems).length > 0) return { ok: false, problems };
+
+  const { guests, hours } = input;
+  const drinks = totalDrinks(guests, hours, rules);
+  const lines: PlanLine[] = [];
+  if ('mix' in menu) {
+    for (const [kind, share] of Object.entries(menu.mix.shares) as [keyof PlannerRules['kinds'], number][]) {
+      lines.push(...linesFor(roundUp(drinks * share), rules.kinds[kind].lines));
+    }
+  } else {
+    lines.push(...cocktailLines(drinks, menu.cocktails, rules));
+  }
+  for (const item of rules.perGuest) {
+    const { id, label, group, unit } = item;
+    lines.push({ id, label, group, quantity: roundUp((guests * item.perGuest) / item.unitSize), unit });
+  }
+  const mixLabel = 'mix' in menu ? menu.mix.label : fillTemplate(copy.cocktail, { name: menu.cocktails.map((cocktail) => cocktail.name).join(', ') });
+  return { ok: true, plan: { guests, hours, mix: mixLabel, drinks, lines, bartenders: bartendersFor(guests, prices.bartenders) } };
+}
+
 /**
  * Works out the plan for `input`, or says which inputs are out of range (never NaN): guests and hours by the price
  * list's rules, so above its largest party the message is its "call us" sentence with `phone`.
@@ -122,33 +184,24 @@ export function planBar(
   prices: PlannerPrices,
   phone: string,
 ): PlanResult {
-  const { copy } = rules;
-  const problems: PlanProblems = {};
-  const guestsProblem = problemOf(guestsRule(prices, phone), input.guests);
-  const hoursProblem = problemOf(hoursRule(prices), input.hours);
-  if (guestsProblem) problems.guests = guestsProblem;
-  if (hoursProblem) problems.hours = hoursProblem;
   const mix = rules.mixes.find((candidate) => candidate.id === input.mix);
   const cocktail = mix ? undefined : cocktails.find((candidate) => candidate.id === input.mix);
-  if (!mix && !cocktail) problems.mix = copy.problems.mix;
-  if (Object.keys(problems).length > 0) return { ok: false, problems };
+  return planFor(input, mix ? { mix } : cocktail ? { cocktails: [cocktail] } : undefined, rules, prices, phone);
+}
 
-  const { guests, hours } = input;
-  const drinks = totalDrinks(guests, hours, rules);
-  const lines: PlanLine[] = [];
-  if (mix) {
-    for (const [kind, share] of Object.entries(mix.shares) as [keyof PlannerRules['kinds'], number][]) {
-      lines.push(...linesFor(roundUp(drinks * share), rules.kinds[kind].lines));
-    }
-  } else {
-    lines.push(...linesFor(drinks, rules.cocktails[cocktail!.id] ?? rules.cocktailFallback));
-  }
-  for (const item of rules.perGuest) {
-    const { id, label, group, unit } = item;
-    lines.push({ id, label, group, quantity: roundUp((guests * item.perGuest) / item.unitSize), unit });
-  }
-  const mixLabel = mix ? mix.label : fillTemplate(copy.cocktail, { name: cocktail!.name });
-  return { ok: true, plan: { guests, hours, mix: mixLabel, drinks, lines, bartenders: bartendersFor(guests, prices.bartenders) } };
+/**
+ * The plan of a menu of several signature cocktails (the client's final details: the adult guests, the bar's whole
+ * hours and the cocktails they chose), the drinks shared evenly among them; as planBar, by the same rules and content.
+ */
+export function planMenu(
+  input: { guests: number; hours: number; cocktails: readonly string[] },
+  rules: PlannerRules,
+  cocktails: readonly CocktailChoice[],
+  prices: PlannerPrices,
+  phone: string,
+): PlanResult {
+  const chosen = cocktails.filter((cocktail) => input.cocktails.includes(cocktail.id));
+  return planFor(input, chosen.length > 0 ? { cocktails: chosen } : undefined, rules, prices, phone);
 }
 
 /** "9 cases of 24", "1 sleeve of 50". */

@@ -20,6 +20,7 @@ import {
 import type { OwnerMailStatus } from '@shared/schemas/owner/mail';
 import type { OwnerSession, SignInInput } from '@shared/schemas/owner/session';
 import type { CalendarFeedCreated, CalendarFeedState } from '@shared/schemas/calendar-feed';
+import type { EventDetails } from '@shared/schemas/event-details';
 import { ApiError, apiRequest, getJson, postJson, type WriteOptions } from './api';
 
 /** Whether an error is the API saying "no valid session" (sign in again). */
@@ -160,4 +161,9 @@ export async function moveOwnerBooking(id: string, to: OwnerMoveRequest): Promis
 /** POST /api/admin/bookings/{id}/send-link: e-mails the client a fresh link to their event page. */
 export async function sendBookingLink(id: string): Promise<void> {
   await postJson(bookingPath(id, 'send-link'), {});
+}
+
+/** GET /api/admin/bookings/{id}/details: the client's final details of a reservation (every field null while none). */
+export async function fetchBookingDetails(id: string): Promise<EventDetails> {
+  return (await getJson<{ details: EventDetails }>(['/api/admin/bookings', id, 'details'])).details;
 }

@@ -76,6 +76,7 @@ describe('every admin function refuses an anonymous request', async () => {
       'admin-agenda.ts',
       'admin-blocks.ts',
       'admin-booking-cancel.ts',
+      'admin-booking-details.ts',
       'admin-booking-move.ts',
       'admin-booking-send-link.ts',
       'admin-bookings.ts',

@@ -12,6 +12,7 @@ import contact from '../../netlify/functions/contact';
 import estimate from '../../netlify/functions/estimate';
 import reschedule from '../../netlify/functions/reschedule';
 import portalSign from '../../netlify/functions/portal-sign';
+import portalDetails from '../../netlify/functions/portal-details';
 import { withDatabase, type Queryable } from '../../netlify/lib/db';
 import { MAX_BODY_BYTES } from '../../netlify/lib/http/body';
 import type { Handler } from '../../netlify/lib/http/endpoint';
@@ -23,6 +24,7 @@ import { MAX_FUTURE_HOLDS } from '@shared/schemas/holds';
 import { INQUIRY_EVENT_TYPES, InquirySchema } from '@shared/schemas/inquiry';
 import { RescheduleRequestSchema } from '@shared/schemas/cancel';
 import { SignRequestSchema } from '@shared/schemas/proposal';
+import { COCKTAIL_IDS, DetailsRequestSchema } from '@shared/schemas/event-details';
 import { createEstimateRequestSchema } from '@shared/schemas/estimate';
 import { PACKAGE_IDS, SERVICE_LEVELS } from '@shared/schemas/price-list';
 import { locateTexasZip } from '@shared/texas-zips';
@@ -40,6 +42,7 @@ const RUNS = {
   availability: Number(process.env.FUZZ_RUNS ?? 400),
   reschedule: Number(process.env.FUZZ_RUNS ?? 100),
   sign: Number(process.env.FUZZ_RUNS ?? 100),
+  details: Number(process.env.FUZZ_RUNS ?? 100),
   estimate: Number(process.env.FUZZ_RUNS ?? 300),
 };
 console.info(`fuzz: FUZZ_SEED=${SEED} (replay: FUZZ_SEED=${SEED} npx vitest run tests/security/fuzz.test.ts)`);
@@ -129,9 +132,10 @@ async function checkAnswer(response: Response, label: string): Promise<unknown> 
   return body;
 }
 
-async function rowCounts(db: Queryable): Promise<{ inquiries: number; bookings: number }> {
-  const { rows } = await db.query<{ inquiries: number; bookings: number }>(
-    'SELECT (SELECT count(*)::int FROM contact_inquiries) AS inquiries, (SELECT count(*)::int FROM bookings) AS bookings',
+async function rowCounts(db: Queryable): Promise<{ inquiries: number; bookings: number; details: number }> {
+  const { rows } = await db.query<{ inquiries: number; bookings: number; details: number }>(
+    `SELECT (SELECT count(*)::int FROM contact_inquiries) AS inquiries, (SELECT count(*)::int FROM bookings) AS bookings,
+       (SELECT count(*)::int FROM event_details) AS details`,
   );
   return rows[0]!;
 }
@@ -438,6 +442,19 @@ const signFields = {
   signatureName: mostly(fc.constantFrom('Dolly Rivera', 'Zoë Nguyễn', 'José O’Neil'), hostileText),
 };
 
+/** The final details' fields: mostly what the event page sends (empty ones too), sometimes hostile. */
+const detailsFields = {
+  token: rescheduleFields.token,
+  guestCount: mostly(fc.oneof(fc.integer({ min: 1, max: 400 }), fc.constant(null), fc.constant('')), fc.oneof(fc.integer(), fc.double(), hostileText)),
+  adultGuests: mostly(fc.oneof(fc.integer({ min: 0, max: 400 }), fc.constant(null)), fc.oneof(fc.integer(), fc.double(), hostileText)),
+  barStart: mostly(fc.constantFrom('18:00', '19:30', '09:00', '', null), hostileText),
+  barEnd: mostly(fc.constantFrom('22:00', '23:00', '13:00', '', null), hostileText),
+  cocktails: mostly(fc.subarray([...COCKTAIL_IDS]), fc.oneof(fc.array(hostileText, { maxLength: 3 }), hostileText)),
+  venueNotes: mostly(fc.constantFrom('Gate code 4411; power by the barn.\nPark on the grass.', ''), hostileText),
+  onSiteContact: mostly(fc.constantFrom('Dolly Rivera', 'Zoë Nguyễn', ''), hostileText),
+  onSitePhone: mostly(fc.constantFrom('(512) 555-0199', ''), hostileText),
+};
+
 /** An estimate's fields: mostly what the planner sends (Texas, Oklahoma and unknown ZIP codes), sometimes hostile. */
 const estimateFields = {
   packageId: mostly(fc.constantFrom(...PACKAGE_IDS), hostileText),
@@ -655,6 +672,26 @@ describe.each(oneEngine)('fuzzing the endpoints on $name', (database) => {
           expect((body as { error: { code: string } }).error.code).toBe(code);
         }),
         { seed: SEED, numRuns: RUNS.sign },
+      );
+    });
+  }, 300_000);
+
+  test(`POST /api/portal/details: never a 5xx, the error shape, an unknown link 404, nothing stored`, async () => {
+    await withTestConnection(database, async (db) => {
+      await fc.assert(
+        fc.asyncProperty(postRequests('/api/portal/details', detailsFields), async (sent) => {
+          const verdict = judgePost(sent, DetailsRequestSchema);
+          const before = await rowCounts(db);
+          const response = await call(portalDetails, toRequest(sent));
+          const body = await checkAnswer(response, `POST /api/portal/details on ${database.name}`);
+          expectPrototypesClean();
+          expect(await rowCounts(db)).toEqual(before);
+          // A valid request names a link no booking has: the link's "unknown" refusal, before the details are judged.
+          expect(response.status).toBe(verdict.status === 201 ? 404 : verdict.status);
+          const code = verdict.status === 201 ? 'unknown' : (verdict as { code: string }).code;
+          expect((body as { error: { code: string } }).error.code).toBe(code);
+        }),
+        { seed: SEED, numRuns: RUNS.details },
       );
     });
   }, 300_000);

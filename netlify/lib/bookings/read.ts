@@ -88,13 +88,7 @@ export async function readReservation(db: Queryable, id: string): Promise<Bookin
  * may owe money (the agenda's payments due, the balance reminders).
  */
 export async function listSignedHeld(db: Queryable, from: string): Promise<OwnerBooking[]> {
-  const { rows } = await db.query<BookingRow>(
-    `SELECT ${BOOKING_COLUMNS} FROM bookings
-      WHERE NOT is_available AND kind = 'reservation' AND signed_at IS NOT NULL AND date >= $1
-      ORDER BY date, ${SLOT_ORDER}`,
-    [from],
-  );
-  return rows.map(toOwnerBooking);
+  return (await listSignedReservations(db, { from, to: '9999-12-31' })).map(toOwnerBooking);
 }
 
 /** The reservations of `ids` (held or released), as the desk shows them. */
@@ -105,4 +99,18 @@ export async function listReservationsById(db: Queryable, ids: readonly string[]
     [[...ids]],
   );
   return rows.map(toOwnerBooking);
+}
+
+/**
+ * Every held reservation whose contract the client signed, dated from `from` to `to` (inclusive), by date and slot:
+ * what the scheduled reminders of the weeks before the event look through.
+ */
+export async function listSignedReservations(db: Queryable, range: { from: string; to: string }): Promise<BookingRow[]> {
+  const { rows } = await db.query<BookingRow>(
+    `SELECT ${BOOKING_COLUMNS} FROM bookings
+      WHERE NOT is_available AND kind = 'reservation' AND signed_at IS NOT NULL AND date BETWEEN $1 AND $2
+      ORDER BY date, ${SLOT_ORDER}`,
+    [range.from, range.to],
+  );
+  return rows;
 }

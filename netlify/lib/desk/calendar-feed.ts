@@ -1,8 +1,9 @@
 import deskJson from '@content/desk.json' with { type: 'json' };
 import { BOOKING_EVENT_TYPES, TIME_SLOT_KEYS } from '@shared/schemas/booking';
 import { BOOKING_WINDOW_DAYS, addDaysUtc } from '@shared/schemas/dates';
+import { cocktailNames, formatBarTime, type EventDetails } from '@shared/schemas/event-details';
 import { fillTemplate } from '@shared/template';
-import { texasToday } from '@shared/texas-time';
+import { formatTexasMoment, texasToday } from '@shared/texas-time';
 import { SLOT_HOURS, optionLabel } from '@shared/time-slots';
 import { listFeedRows } from '../bookings/read';
 import type { FeedRow } from '../bookings/views';
@@ -12,6 +13,7 @@ import { blockUid, calendarUid } from '../calendar/uid';
 import type { Queryable } from '../db';
 import { mailConfig } from '../mail/config';
 import { isCalendarFeedToken } from '../owner/calendar-feeds';
+import { detailsOfBookings } from './details';
 
 /** How far back the feed reaches: last month's events stay visible. */
 export const FEED_DAYS_BACK = 30;
@@ -31,7 +33,9 @@ export function feedRange(now: Date): { from: string; to: string } {
 export async function calendarFeedFor(db: Queryable, token: string, now: Date): Promise<string | undefined> {
   if (!(await isCalendarFeedToken(db, token))) return undefined;
   const { siteUrl, siteHost } = mailConfig();
-  return ownerCalendar(await listFeedRows(db, feedRange(now)), { siteUrl, siteHost, now });
+  const rows = await listFeedRows(db, feedRange(now));
+  const details = await detailsOfBookings(db, rows.filter((row) => row.kind === 'reservation'), now);
+  return ownerCalendar(rows, { siteUrl, siteHost, now }, details);
 }
 
 const words = deskJson.desk.calendar.event;
@@ -43,7 +47,24 @@ function deskUrl(site: FeedSite): string {
   return `${site.siteUrl}/admin#bookings`;
 }
 
-function reservationEvent(row: FeedRow, site: FeedSite): CalendarEvent {
+/** The client's final details as lines of an event's description (none when they never saved any). */
+function detailsLines(details: EventDetails | undefined): string[] {
+  if (!details) return [];
+  const said = words.details;
+  const given = <T>(value: T | null, show: (value: T) => string) => (value === null ? words.notGiven : show(value));
+  return [
+    fillTemplate(said.heading, { when: details.updatedAt ? formatTexasMoment(details.updatedAt) : words.notGiven }),
+    fillTemplate(said.guests, { guests: given(details.guestCount, String), adults: given(details.adultGuests, String) }),
+    fillTemplate(said.bar, { start: given(details.barStart, formatBarTime), end: given(details.barEnd, formatBarTime) }),
+    fillTemplate(said.cocktails, {
+      cocktails: details.cocktails.length > 0 ? cocktailNames(details.cocktails).join(', ') : words.notGiven,
+    }),
+    fillTemplate(said.venue, { notes: given(details.venueNotes, String) }),
+    fillTemplate(said.onSite, { name: given(details.onSiteContact, String), phone: given(details.onSitePhone, String) }),
+  ];
+}
+
+function reservationEvent(row: FeedRow, site: FeedSite, details: EventDetails | undefined): CalendarEvent {
   const name = row.client_name ?? words.notGiven;
   const eventType = row.event_type ? optionLabel(BOOKING_EVENT_TYPES, row.event_type) : words.notGiven;
   const hours = SLOT_HOURS[row.time_slot];
@@ -58,6 +79,7 @@ function reservationEvent(row: FeedRow, site: FeedSite): CalendarEvent {
       fillTemplate(words.guests, { guests: row.guest_count ?? words.notGiven }),
       fillTemplate(words.phone, { phone: row.phone ?? words.notGiven }),
       fillTemplate(words.location, { location: row.event_location ?? words.notGiven }),
+      ...detailsLines(details),
       fillTemplate(words.desk, { url: deskUrl(site) }),
     ].join('\n'),
     location: row.event_location,
@@ -102,13 +124,16 @@ function blockEvents(rows: FeedRow[], site: FeedSite): CalendarEvent[] {
   });
 }
 
-/** The owner's calendar (RFC 5545, METHOD:PUBLISH) of the held rows `rows`: reservations, then each block's runs. */
-export function ownerCalendar(rows: readonly FeedRow[], site: FeedSite): string {
+/**
+ * The owner's calendar (RFC 5545, METHOD:PUBLISH) of the held rows `rows`: reservations (with their final details
+ * from `details`, by booking id), then each block's runs.
+ */
+export function ownerCalendar(rows: readonly FeedRow[], site: FeedSite, details: ReadonlyMap<string, EventDetails> = new Map()): string {
   const blocks = new Map<string, FeedRow[]>();
   const events: CalendarEvent[] = [];
   for (const row of rows) {
     if (row.kind === 'reservation') {
-      events.push(reservationEvent(row, site));
+      events.push(reservationEvent(row, site, details.get(row.id)));
       continue;
     }
     const key = `${row.block_id ?? row.id}|${row.date}`;

@@ -3,6 +3,7 @@ import { ERROR_STATUS, type ErrorCode, type FieldErrors } from '@shared/schemas/
 import { SLOT_STARTED_MESSAGE, SLOT_TAKEN_MESSAGE } from '@shared/schemas/booking';
 import { CANCEL_REFUSALS, SAME_SLOT_MESSAGE } from '@shared/schemas/cancel';
 import { PAYMENT_REFUSALS } from '@shared/schemas/payment';
+import { DETAILS_NOT_OPEN_MESSAGE } from '@shared/schemas/event-details';
 import { PROPOSAL_REFUSALS } from '@shared/schemas/proposal';
 import { HOLD_LIMIT_MESSAGE, TOO_MANY_HOLDS_MESSAGE } from '@shared/schemas/holds';
 import type { HeldSlot } from '@shared/schemas/owner';
@@ -42,6 +43,7 @@ const WORDS: Partial<Record<ErrorCode, Words>> = {
   unsupported_media_type: { message: 'Please send the form as JSON (application/json).' },
   payload_too_large: { message: 'That request is too large. Please shorten your message and try again.' },
   invalid_json: { message: 'We could not read that request. Please try again.' },
+  details_not_open: { message: DETAILS_NOT_OPEN_MESSAGE },
   ...(Object.fromEntries(Object.entries(PROPOSAL_REFUSALS).map(([code, message]) => [code, { message }])) as Record<
     keyof typeof PROPOSAL_REFUSALS,
     Words

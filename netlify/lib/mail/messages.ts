@@ -2,7 +2,7 @@
  * The messages the site sends, one file per kind under messages/: an inquiry's pair, a booking's and a move's pair
  * (both carry the calendar invitation, built once in messages/invitation.ts), a cancellation's pair, a reminder, and
  * the sale's: a proposal's, a signed and a countersigned contract's pairs (the PDF attached), an expired proposal's pair;
- * the payments': a receipt and a balance reminder.
+ * the payments': a receipt and a balance reminder; and the reminder of the final details.
  * This index names them all, so the outbox and the tests import every message from one place.
  */
 export {
@@ -28,3 +28,4 @@ export {
 export { contractFilename } from './messages/proposal-values';
 export { eventLinkMessage } from './messages/event-link';
 export { balanceReminderMessage, paymentReceiptMessage, type PaymentMail, type ReceiptPayment } from './messages/payment';
+export { detailsReminderMessage } from './messages/details-reminder';

@@ -9,6 +9,7 @@ import { LOGO_CID, LOGO_SIZE, logoAttachment } from './logo';
 import {
   bookingMessages,
   cancellationMessages,
+  detailsReminderMessage,
   inquiryMessages,
   proposalCountersignedMessages,
   proposalExpiredMessages,
@@ -63,6 +64,7 @@ const messages: OutgoingMessage[] = [
   ...cancellationMessages(booking, 'client', config),
   ...rescheduleMessages({ ...booking, sequence: 1 }, { date: '2027-07-03', timeSlot: 'afternoon' }, 'B'.repeat(43), config),
   reminderMessage(booking, 7, 'C'.repeat(43), config),
+  detailsReminderMessage(booking, '2027-06-19', 'E'.repeat(43), config),
   proposalSentMessage(proposal, 'D'.repeat(43), config),
   ...proposalCountersignedMessages(proposal, new Uint8Array([37, 80, 68, 70]), config),
   ...proposalExpiredMessages(proposal, config),

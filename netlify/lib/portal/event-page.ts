@@ -1,6 +1,7 @@
 import { clientPolicy, type ClientPolicy } from '@shared/change-policy';
 import type { CancelBookingView, CancelRefusal } from '@shared/schemas/cancel';
 import type { Balance, ClientPayment } from '@shared/schemas/payment';
+import type { EventDetails } from '@shared/schemas/event-details';
 import type { ClientContract, ClientProposal } from '@shared/schemas/proposal';
 import { done, refused, type Result } from '@shared/result';
 import { findBookingByCancelToken, lockBookingByCancelToken } from '../bookings/cancel-links';
@@ -14,6 +15,7 @@ import { findClientProposal, findProposal } from '../proposals/read';
 import { sectionsOf, toClientProposal } from '../proposals/row';
 import { contractPdf, signProposal, viewProposal, type ClosedRefusal } from '../proposals/sale';
 import { inTransaction } from '../transaction';
+import { clientDetails } from './details';
 
 // The client's event page (the change-or-cancel link grown into the page of their event): what it shows, the
 // signature, and the signed contract's PDF. The link's token is judged as the cancel link's, every time.
@@ -23,7 +25,8 @@ const ESIGN = esignWords();
 /**
  * What POST /api/portal/lookup answers: the booking, the proposal the client sees (if any) and its contract, the
  * change policy as it stands for this booking (what the link may still do, until when, the moves left), and once
- * signed the payments recorded (not voided) and where the balance stands (null before a signed proposal).
+ * signed the payments recorded (not voided) and where the balance stands, and the final details (each null before
+ * the contract is signed).
  */
 export type EventPage = {
   booking: CancelBookingView;
@@ -31,6 +34,7 @@ export type EventPage = {
   contract: ClientContract | null;
   policy: ClientPolicy;
   payments: { list: ClientPayment[]; balance: Balance } | null;
+  details: EventDetails | null;
 };
 
 /** The event page of a link at `now`; a sent proposal becomes viewed (audited). */
@@ -39,8 +43,9 @@ export async function lookupEventPage(db: Queryable, token: string, now: Date): 
   if (!found.ok) return found;
   const booking = found.value.row;
   const policy = clientPolicy({ date: booking.date, clientMoves: booking.client_moves, signed: booking.signed_at !== null }, now);
+  const details = await clientDetails(db, booking, now);
   const row = await findClientProposal(db, booking.id);
-  if (!row) return done({ booking: found.value.booking, proposal: null, contract: null, policy, payments: null });
+  if (!row) return done({ booking: found.value.booking, proposal: null, contract: null, policy, payments: null, details });
   const seen = await inTransaction(db, (tx) => viewProposal(tx, row, now));
   const { title, sections } = sectionsOf(seen);
   return done({
@@ -49,6 +54,7 @@ export async function lookupEventPage(db: Queryable, token: string, now: Date): 
     contract: { version: seen.contract_version, title, sections, esign: ESIGN },
     policy,
     payments: await clientPayments(db, seen, now),
+    details,
   });
 }
 

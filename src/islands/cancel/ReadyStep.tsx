@@ -1,5 +1,6 @@
 import type { Ref } from 'react';
 import type { CancelBookingCopy } from '../../content-schemas/cancel';
+import type { PlannerSetup } from '../../lib/bar-planner';
 import type { EventLookup } from '../../lib/portal';
 import type { ClientPolicy } from '@shared/change-policy';
 import { telHref } from '@shared/phone';
@@ -8,6 +9,7 @@ import type { CancelBookingView } from '@shared/schemas/cancel';
 import ChangePolicy, { CallUs } from '../event/ChangePolicy';
 import ContractText from '../event/ContractText';
 import PaymentsPart from '../event/PaymentsPart';
+import DetailsForm from '../event/DetailsForm';
 import partStyles from '../event/Part.module.css';
 import ProposalTable from '../event/ProposalTable';
 import SignForm from '../event/SignForm';
@@ -26,6 +28,8 @@ interface Props extends Omit<EventLookup, 'booking' | 'policy'> {
   token: string;
   /** The business's phone number: a signed booking is moved by calling it. */
   phone: string;
+  /** The bar planner's rules, cocktails and ranges: the final details' shopping list is its plan. */
+  planner: PlannerSetup;
   headingRef: Ref<HTMLHeadingElement>;
   /** Takes focus once the client has signed. */
   signedRef: Ref<HTMLHeadingElement>;
@@ -37,11 +41,13 @@ interface Props extends Omit<EventLookup, 'booking' | 'policy'> {
 
 /**
  * The client's event: where it stands, the booking, the proposal and its contract to read and sign (or as signed,
- * with its PDF), then the change policy and the two choices: move it to another date (by phone once signed or at the
- * move limit), or cancel it. Inside the policy's window neither choice is shown: the policy says whom to call.
+ * with its PDF), once signed the payments and the final details, then the change policy and the two choices: move it
+ * to another date (by phone once signed or at the move limit), or cancel it. Inside the policy's window neither choice
+ * is shown: the policy says whom to call.
  */
 export default function ReadyStep(props: Props) {
-  const { copy, booking, proposal, contract, policy, payments, token, phone, headingRef, signedRef, onMove, onSigned, onCancelled, onRefused } = props;
+  const { copy, booking, proposal, contract, policy, payments, details, token, phone, planner, headingRef, signedRef, onMove, onSigned, onCancelled, onRefused } =
+    props;
   const signed = booking.stage === 'signed' || booking.stage === 'confirmed';
   const closed = policy !== null && !policy.canCancel;
   const canMove = !signed && (policy?.canMove ?? true);
@@ -58,6 +64,9 @@ export default function ReadyStep(props: Props) {
       )}
       {proposal?.signedAt && <SignedContract copy={copy.signed} proposal={proposal} token={token} headingRef={signedRef} />}
       {proposal?.signedAt && payments && <PaymentsPart copy={copy.payments} payments={payments} />}
+      {details && (
+        <DetailsForm copy={copy.details} details={details} booking={booking} token={token} phone={phone} planner={planner} onRefused={onRefused} />
+      )}
       <section className={partStyles.part} aria-labelledby="event-actions-heading">
         <h3 id="event-actions-heading" className={styles.actions}>{copy.actions}</h3>
         {policy && <ChangePolicy copy={copy.policy} policy={policy} signed={signed} />}

@@ -9,6 +9,7 @@ import Field from '../form/Field';
 import { showToast } from '../../stores/toasts';
 import BookingRow from './BookingRow';
 import ConfirmDialog from './ConfirmDialog';
+import DetailsPanel from './DetailsPanel';
 import LoadState from './LoadState';
 import HoldMark from './HoldMark';
 import MoveForm from './MoveForm';
@@ -57,6 +58,7 @@ export default function BookingsView({ copy, onError }: Props) {
   const [moving, setMoving] = useState<string>();
   const [sending, setSending] = useState<string>();
   const [proposing, setProposing] = useState<string>();
+  const [detailing, setDetailing] = useState<string>();
   // Only a 401 needs the desk: the forms show their own failure (toast or in place).
   const onFormFailure = (error: unknown) => isUnauthorized(error) && onError(error);
   const bookings = useLoad(
@@ -189,6 +191,17 @@ export default function BookingsView({ copy, onError }: Props) {
                   >
                     {booking.stage === 'signed' || booking.stage === 'confirmed' ? copy.payments.open : copy.proposals.heading}
                   </button>
+                  {(booking.stage === 'signed' || booking.stage === 'confirmed') && (
+                    <button
+                      type="button"
+                      className="btn btn--secondary"
+                      aria-expanded={detailing === booking.id}
+                      aria-describedby={`booking-${booking.id}-when`}
+                      onClick={() => setDetailing(detailing === booking.id ? undefined : booking.id)}
+                    >
+                      {copy.details.open}
+                    </button>
+                  )}
                   <button
                     type="button"
                     className="btn btn--secondary"
@@ -232,6 +245,7 @@ export default function BookingsView({ copy, onError }: Props) {
                   onError={onError}
                 />
               )}
+              {detailing === booking.id && booking.state === 'held' && <DetailsPanel desk={copy} bookingId={booking.id} onError={onError} />}
             </BookingRow>
           ))}
         </ul>

@@ -11,7 +11,7 @@ import { addDaysUtc, todayUtc } from '@shared/schemas/dates';
 import type { BookingStage } from '@shared/schemas/proposal';
 import { BOOKING_LINK_KEY } from '../../lib/cancel-link';
 import CancelBooking from '../CancelBooking';
-import { EVENT_TOKEN, eventBooking, eventCopy as copy, eventPolicy, json } from './event-test-support';
+import { EVENT_TOKEN, eventBooking, eventCopy as copy, eventPlanner, eventPolicy, json } from './event-test-support';
 
 type FetchArgs = Parameters<typeof fetch>;
 
@@ -44,7 +44,7 @@ async function open(policy: ClientPolicy, stage: BookingStage = 'held') {
   });
   window.history.replaceState(null, '', `/cancel#token=${EVENT_TOKEN}`);
   const user = userEvent.setup();
-  render(<CancelBooking copy={copy} picker={forms.availability.checker} phone={site.phone} email={site.email} />);
+  render(<CancelBooking copy={copy} picker={forms.availability.checker} phone={site.phone} email={site.email} planner={eventPlanner} />);
   await screen.findByRole('heading', { name: copy.heading });
   return user;
 }

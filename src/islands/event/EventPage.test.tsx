@@ -8,7 +8,7 @@ import { formatTexasMoment } from '@shared/texas-time';
 import { slotLabel } from '@shared/time-slots';
 import type { BookingStage, ClientProposal } from '@shared/schemas/proposal';
 import CancelBooking from '../CancelBooking';
-import { CONTRACT, EVENT_TOKEN, clientProposal, eventBooking, eventCopy as copy, json } from './event-test-support';
+import { CONTRACT, EVENT_TOKEN, clientProposal, eventBooking, eventCopy as copy, eventPlanner, json } from './event-test-support';
 
 type FetchArgs = Parameters<typeof fetch>;
 
@@ -24,7 +24,7 @@ async function open(stage: BookingStage, proposal: ClientProposal | null) {
   fetchMock.mockResolvedValueOnce(json(200, { booking: eventBooking(stage), proposal, contract: proposal && CONTRACT }));
   window.history.replaceState(null, '', `/cancel#token=${EVENT_TOKEN}`);
   const user = userEvent.setup();
-  render(<CancelBooking copy={copy} picker={forms.availability.checker} phone={site.phone} email={site.email} />);
+  render(<CancelBooking copy={copy} picker={forms.availability.checker} phone={site.phone} email={site.email} planner={eventPlanner} />);
   await screen.findByRole('heading', { name: copy.heading });
   return user;
 }
@@ -42,6 +42,7 @@ describe('the event page', () => {
     const contract = screen.getByRole('region', { name: CONTRACT.title });
     expect(contract).toHaveAttribute('tabindex', '0');
     expect(within(contract).getByRole('heading', { name: 'Cancellation' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: copy.details.heading })).not.toBeInTheDocument();
 
     fetchMock.mockResolvedValueOnce(json(200, { proposal: signedProposal() }));
     await user.click(screen.getByRole('checkbox', { name: CONTRACT.esign.consent }));
@@ -57,6 +58,9 @@ describe('the event page', () => {
     expect(screen.queryByRole('button', { name: copy.change.open })).not.toBeInTheDocument();
     // The payments part follows at once, nothing paid yet, without a new look-up.
     expect(within(screen.getByRole('region', { name: copy.payments.heading })).getByText(copy.payments.none)).toBeInTheDocument();
+    // The signature opens the final details, empty, right away.
+    expect(screen.getByRole('heading', { name: copy.details.heading })).toBeInTheDocument();
+    expect(screen.getByLabelText(copy.details.labels.guestCount)).toHaveValue(null);
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 

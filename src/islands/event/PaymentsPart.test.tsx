@@ -7,7 +7,7 @@ import { PAYMENT_NOTICE, balanceOf, type ClientPayment } from '@shared/schemas/p
 import { fillTemplate } from '@shared/template';
 import { formatLongDate } from '@shared/texas-time';
 import CancelBooking from '../CancelBooking';
-import { CONTRACT, EVENT_TOKEN, clientProposal, eventBooking, eventCopy, json } from './event-test-support';
+import { CONTRACT, EVENT_TOKEN, clientProposal, eventBooking, eventCopy, eventPlanner, json } from './event-test-support';
 
 const copy = eventCopy.payments;
 let fetchMock: ReturnType<typeof vi.fn<(...args: Parameters<typeof fetch>) => Promise<Response>>>;
@@ -24,7 +24,7 @@ async function open(proposal: typeof signed, payments: unknown) {
   fetchMock.mockResolvedValueOnce(json(200, { booking: eventBooking('signed'), proposal, contract: CONTRACT, payments }));
   window.history.replaceState(null, '', `/cancel#token=${EVENT_TOKEN}`);
   const user = userEvent.setup();
-  render(<CancelBooking copy={eventCopy} picker={forms.availability.checker} phone={site.phone} email={site.email} />);
+  render(<CancelBooking copy={eventCopy} picker={forms.availability.checker} phone={site.phone} email={site.email} planner={eventPlanner} />);
   await screen.findByRole('heading', { name: eventCopy.heading });
   return user;
 }

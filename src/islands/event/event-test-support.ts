@@ -1,10 +1,23 @@
 import cancelJson from '@content/cancel.json';
 import { CHANGE_POLICY, type ClientPolicy } from '@shared/change-policy';
+import cocktailsJson from '@content/cocktails.json';
+import plannerJson from '@content/bar-planner.json';
+import { PRICES } from '@shared/prices';
+import type { BarPlannerContent } from '../../content-schemas/bar-planner';
+import { withoutSources, type PlannerSetup } from '../../lib/bar-planner';
+import { browserPrices } from '../../lib/estimate';
 import type { CancelBookingView } from '@shared/schemas/cancel';
 import type { BookingStage, ClientContract, ClientProposal } from '@shared/schemas/proposal';
 
 /** The event page's copy (content/cancel.json, `booking`), as the page passes it. */
 export const eventCopy = cancelJson.cancel.booking;
+
+/** The bar planner as the page passes it (the final details' shopping list). */
+export const eventPlanner: PlannerSetup = {
+  rules: withoutSources(plannerJson.planner as unknown as BarPlannerContent),
+  cocktails: cocktailsJson.map(({ id, name }) => ({ id, name })),
+  prices: browserPrices(PRICES),
+};
 
 /** A link's token in the shape the shared schema accepts. */
 export const EVENT_TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde';

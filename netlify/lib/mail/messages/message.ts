@@ -25,7 +25,9 @@ export type MessageKind =
   | 'proposal_expired_owner'
   | 'event_link_client'
   | 'payment_receipt_client'
-  | 'balance_reminder_client';
+  | 'balance_reminder_client'
+
+  | 'details_reminder_client';
 
 /** The messages that go to the address a visitor typed (the others go to the owner). */
 export const VISITOR_MESSAGE_KINDS: readonly MessageKind[] = [
@@ -40,6 +42,7 @@ export const VISITOR_MESSAGE_KINDS: readonly MessageKind[] = [
   'event_link_client',
   'payment_receipt_client',
   'balance_reminder_client',
+  'details_reminder_client',
 ];
 
 /** A message ready for the outbox. */

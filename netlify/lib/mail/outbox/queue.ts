@@ -136,6 +136,7 @@ export const KINDS_WITH_SECRETS: readonly MessageKind[] = [
   'event_link_client',
   'payment_receipt_client',
   'balance_reminder_client',
+  'details_reminder_client',
 ];
 
 // A row keeps its body (text, html, calendar file) only while it may still be sent: the message is in the client's
