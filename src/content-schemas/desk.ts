@@ -145,8 +145,7 @@ export const deskCopySchema = z.object({
       sent: z.object({ title: template('client'), description: text }),
     }),
   }),
-  // The client's final details of a signed booking, read on the bookings list.
-  details: deskDetailsCopy,
+  details: deskDetailsCopy, // the client's final details of a signed booking, read on the bookings list
   // The mark of a reservation's stage in the sale (src/islands/desk/HoldMark.tsx): by BOOKING_STAGES, and a tentative hold's end.
   stageMarks: z.object({
     held: text,
