@@ -5,7 +5,7 @@ import { telHref } from '@shared/phone';
 import { cocktailNames, formatBarTime, type EventDetails } from '@shared/schemas/event-details';
 import { fillTemplate } from '@shared/template';
 import { formatLongDate, formatTexasMoment } from '@shared/texas-time';
-import RetryAlert from '../form/RetryAlert';
+import LoadState from './LoadState';
 import deskStyles from './desk.module.css';
 import styles from './DetailsPanel.module.css';
 import { useLoad } from './use-load';
@@ -53,13 +53,7 @@ export default function DetailsPanel({ desk, bookingId, onError }: Props) {
         {copy.heading}
       </h3>
       {!details ? (
-        loaded.failed ? (
-          <RetryAlert className={deskStyles.error} message={copy.loadFailed} retryLabel={desk.retry} onRetry={loaded.reload} />
-        ) : (
-          <p className={deskStyles.meta} role="status">
-            {desk.loading}
-          </p>
-        )
+        <LoadState copy={desk} failed={loaded.failed} onRetry={loaded.reload} failedMessage={copy.loadFailed} small />
       ) : (
         <>
           <p className={styles.standing}>

@@ -8,7 +8,7 @@ import { MAX_VOID_REASON_LENGTH, VoidPaymentSchema, type Payment } from '@shared
 import { fillTemplate } from '@shared/template';
 import { showToast } from '../../../stores/toasts';
 import Field from '../../form/Field';
-import RetryAlert from '../../form/RetryAlert';
+import LoadState from '../LoadState';
 import ConfirmDialog from '../ConfirmDialog';
 import Template from '../Template';
 import deskStyles from '../desk.module.css';
@@ -95,13 +95,7 @@ export default function PaymentsPanel({ desk, proposalId, clientName, onError }:
       </h4>
       <p className={deskStyles.meta}>{copy.lead}</p>
       {!data ? (
-        loaded.failed ? (
-          <RetryAlert className={deskStyles.error} message={copy.loadFailed} retryLabel={desk.retry} onRetry={loaded.reload} />
-        ) : (
-          <p className={deskStyles.meta} role="status">
-            {desk.loading}
-          </p>
-        )
+        <LoadState copy={desk} failed={loaded.failed} onRetry={loaded.reload} failedMessage={copy.loadFailed} small />
       ) : (
         <>
           {balance && (

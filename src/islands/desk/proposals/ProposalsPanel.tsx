@@ -5,7 +5,7 @@ import { countersignProposal, fetchProposals, withdrawProposal, type ProposalOwn
 import { OPEN_PROPOSAL_STATES, type Proposal } from '@shared/schemas/proposal';
 import { fillTemplate } from '@shared/template';
 import { showToast } from '../../../stores/toasts';
-import RetryAlert from '../../form/RetryAlert';
+import LoadState from '../LoadState';
 import ConfirmDialog from '../ConfirmDialog';
 import PaymentsPanel from '../payments/PaymentsPanel';
 import Template from '../Template';
@@ -93,13 +93,7 @@ export default function ProposalsPanel(props: ProposalsPanelProps) {
       </h3>
       <p className={deskStyles.meta}>{copy.lead}</p>
       {!list ? (
-        proposals.failed ? (
-          <RetryAlert className={deskStyles.error} message={copy.loadFailed} retryLabel={desk.retry} onRetry={proposals.reload} />
-        ) : (
-          <p className={deskStyles.meta} role="status">
-            {desk.loading}
-          </p>
-        )
+        <LoadState copy={desk} failed={proposals.failed} onRetry={proposals.reload} failedMessage={copy.loadFailed} small />
       ) : list.length === 0 ? (
         <p className={deskStyles.meta}>{copy.empty}</p>
       ) : (
