@@ -83,6 +83,8 @@ describe.each(databases)('migrations on a fresh $name', (like) => {
       'tentative_until?',
       'signed_at?',
       'confirmed_at?',
+      // The change policy (migration 014): how many times the client moved it through their link.
+      'client_moves',
     ]);
     const [booking] = await query<{ is_available: boolean; id: string }>(
       database,
