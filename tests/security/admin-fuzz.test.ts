@@ -19,6 +19,9 @@ import inquiryNotes from '../../netlify/functions/admin-inquiry-notes';
 import inquiryOpened from '../../netlify/functions/admin-inquiry-opened';
 import inquiryStatus from '../../netlify/functions/admin-inquiry-status';
 import mail from '../../netlify/functions/admin-mail';
+import paymentVoid from '../../netlify/functions/admin-payment-void';
+import payments from '../../netlify/functions/admin-payments';
+import paymentsCsv from '../../netlify/functions/admin-payments-csv';
 import session from '../../netlify/functions/admin-session';
 import type { Handler } from '../../netlify/lib/http/endpoint';
 import { isApiErrorBody } from '@shared/schemas/api-error';
@@ -332,6 +335,55 @@ function routes(cookie: string, written: string[]): Record<string, fc.Arbitrary<
       verdict: 'any',
       notFound: !UUID.test(id),
     })),
+    'POST /api/admin/proposals/{id}/payments': fc
+      .tuple(
+        pathSegment,
+        body({
+          amountCents: fc.oneof(fc.integer({ min: -5, max: 200_000_000 }), fc.double(), hostileValue),
+          method: fc.oneof(fc.constantFrom('cash', 'check', 'zelle', 'venmo', 'card_elsewhere', 'other'), hostileValue),
+          receivedOn: fc.oneof(realDate, strangeDate, hostileValue),
+          reference: hostileValue,
+        }),
+        fc.oneof(fc.uuid(), hostileValue.map((value) => value.replace(/[^ -~]/g, '').slice(0, 300))),
+      )
+      .map(([id, sent, key]): Case => ({
+        route: 'POST payments',
+        handler: payments,
+        request: deskRequest('POST', `/api/admin/proposals/${id}/payments`, { cookie, body: JSON.stringify(sent) ?? 'null', headers: { 'idempotency-key': key } }),
+        verdict: 'any',
+        notFound: !UUID.test(id),
+      })),
+    'GET /api/admin/proposals/{id}/payments': pathSegment.map((id): Case => ({
+      route: 'GET payments',
+      handler: payments,
+      request: get(`/api/admin/proposals/${id}/payments`),
+      verdict: 'any',
+      notFound: !UUID.test(id),
+    })),
+    'POST /api/admin/payments/{id}/void': fc.tuple(pathSegment, body({ reason: hostileValue })).map(([id, sent]): Case => ({
+      route: 'POST payment void',
+      handler: paymentVoid,
+      request: post(`/api/admin/payments/${id}/void`, sent),
+      verdict: 'any',
+      notFound: !UUID.test(id),
+    })),
+    'GET /api/admin/payments.csv': fc
+      .oneof(
+        params(['from', 'to', 'q'], fc.oneof(realDate, strangeDate, hostileValue)),
+        // A real range half the time, so the CSV itself is written too.
+        fc.tuple(realDate, realDate).map(([a, b]): Param[] => [
+          { name: 'from', value: a < b ? a : b, raw: false },
+          { name: 'to', value: a < b ? b : a, raw: false },
+        ]),
+      )
+      .map((list): Case => {
+        const request = get(`/api/admin/payments.csv${search(list)}`);
+        const query = new URL(request.url).searchParams;
+        const dates = ['from', 'to'].map((name) => query.getAll(name));
+        // A range needs one real date each side; anything else is a 400 (a real range may still be too long: a 400 too).
+        const refused = dates.some((values) => values.length !== 1 || !isRealDate(values[0]!));
+        return { route: 'GET payments csv', handler: paymentsCsv, request, verdict: refused ? 'bad' : 'any' };
+      }),
     'POST /api/admin/mail/{id}/retry': pathSegment.map((id): Case => ({
       route: 'POST mail retry',
       handler: mail,
