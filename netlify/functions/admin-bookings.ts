@@ -2,17 +2,18 @@ import type { Config } from '@netlify/functions';
 import * as v from 'valibot';
 import { BookingRangeSchema, OwnerBookingRequestSchema } from '@shared/schemas/owner';
 import { bookForOwner } from '../lib/bookings/owner';
+import { listBookingsForDesk } from '../lib/desk/bookings';
 import { readJsonBody } from '../lib/http/body';
 import { queryParams } from '../lib/http/query';
 import { reply, replyError, replyInvalid } from '../lib/http/reply';
 import { replyRefusal } from '../lib/http/refusal';
-import { listBookings } from '../lib/bookings/read';
 import { answerOnce, idempotentRequest, readIdempotencyKey } from '../lib/idempotency';
 import { deliverSoon } from '../lib/mail/deliver';
 import { ownerEndpoint } from '../lib/owner/endpoint';
 
 /**
- * GET /api/admin/bookings?from=&to=: every reservation and block in the range (at most two years), with its state.
+ * GET /api/admin/bookings?from=&to=: every reservation and block in the range (at most two years), with its state, and a
+ * reservation with a signed contract with its money (paid and still owed).
  * POST /api/admin/bookings (Idempotency-Key required): the owner's booking for a client who called, without hold
  * limits; the client gets the confirmation with their link, the owner no notification. 201 { booking }, 409
  * slot_taken / slot_started; a retry with the same key replays the first answer.
@@ -21,7 +22,7 @@ export default ownerEndpoint('admin-bookings', {
   GET: async (req, { db }) => {
     const range = v.safeParse(BookingRangeSchema, queryParams(req));
     if (!range.success) return replyInvalid(range.issues);
-    return reply(200, { bookings: await listBookings(db, range.output) });
+    return reply(200, { bookings: await listBookingsForDesk(db, range.output) });
   },
   POST: async (req, { db, now, ip, background, session }) => {
     const key = readIdempotencyKey(req);

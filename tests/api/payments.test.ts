@@ -2,7 +2,9 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import payments from '../../netlify/functions/admin-payments';
 import voidFn from '../../netlify/functions/admin-payment-void';
 import paymentsCsv from '../../netlify/functions/admin-payments-csv';
+import bookingsAdmin from '../../netlify/functions/admin-bookings';
 import lookup from '../../netlify/functions/portal-lookup';
+import type { OwnerBooking } from '@shared/schemas/owner';
 import { PAYMENT_NOTICE, type Balance, type Payment } from '@shared/schemas/payment';
 import { addDaysUtc } from '@shared/schemas/dates';
 import { formatCents } from '@shared/money';
@@ -108,6 +110,15 @@ describe.each(databases)('payments recorded against a signed proposal on $name',
     const { payments: list, balance } = await readPayments(cookie, sale.proposal.id);
     expect(list).toHaveLength(1);
     expect(balance).toMatchObject({ paidCents: sixty, outstandingCents: sale.proposal.totalCents - sixty });
+    // The bookings list carries the same figures on the signed booking's row, and none on a row without a signature.
+    const listed = async () => {
+      const answer = await callWith(bookingsAdmin, deskRequest('GET', `/api/admin/bookings?from=${today}&to=${addDaysUtc(today, 400)}`, { cookie }));
+      return ((await answer.json()) as { bookings: OwnerBooking[] }).bookings;
+    };
+    const row = (await listed()).find((booking) => booking.id === sale.booking.id);
+    expect(row?.money).toEqual({ totalCents: sale.proposal.totalCents, paidCents: sixty, outstandingCents: sale.proposal.totalCents - sixty });
+    const unsigned = await makeSale(smtp, cookie, addDaysUtc(eventDate, 2), false);
+    expect((await listed()).find((booking) => booking.id === unsigned.booking.id)).not.toHaveProperty('money');
     const rest = await recordPayment(cookie, sale.proposal.id, zelle(sale.proposal.totalCents - sixty + 1));
     expect(((await rest.json()) as ErrorBody).error).toMatchObject({ code: 'payment_exceeds_balance', fields: { amountCents: expect.any(String) } });
     expect((await paid(cookie, sale.proposal.id, zelle(sale.proposal.totalCents - sixty))).balance.outstandingCents).toBe(0);

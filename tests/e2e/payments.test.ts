@@ -105,6 +105,8 @@ describe.skipIf(skipBrowser)('payments: the owner records the retainer on the de
       await panel.getByText(`Paid ${formatCents(retainer.amountCents)}`).waitFor();
       await panel.getByText(`Outstanding ${formatCents(balance.amountCents)}`).waitFor();
       await panel.getByText(`${formatCents(retainer.amountCents)} by Zelle`, { exact: false }).waitFor();
+      // The row's own mark follows at once: the panel's figure and the mark beside the stage.
+      await eventually(() => row.getByText(`Outstanding ${formatCents(balance.amountCents)}`, { exact: true }).count()).toBe(2);
       await checkState(desk, 'payments-desk-recorded');
       await shoot(desk, panel, 'payments-desk-recorded');
       await press(deskNav(desk).getByRole('link', { name: DESK.views.today }));

@@ -91,6 +91,9 @@ export type OwnerBookingState = 'held' | 'cancelled' | 'lifted';
  */
 export type SaleStanding = { stage: BookingStage; tentativeUntil: string | null };
 
+/** Where a signed reservation's money stands: its contract's total, the payments not voided, what is still owed. */
+export type BookingMoney = { totalCents: number; paidCents: number; outstandingCents: number };
+
 export type OwnerBooking = SaleStanding & {
   id: string;
   date: string;
@@ -117,4 +120,6 @@ export type OwnerBooking = SaleStanding & {
   blockId: string | null;
   /** The owner's note on that block, or null. */
   blockNote: string | null;
+  /** GET /api/admin/bookings only: a reservation with a signed contract, where its money stands (else absent). */
+  money?: BookingMoney;
 };

@@ -12,6 +12,7 @@ import ConfirmDialog from './ConfirmDialog';
 import DetailsPanel from './DetailsPanel';
 import LoadState from './LoadState';
 import HoldMark from './HoldMark';
+import MoneyMark from './payments/MoneyMark';
 import MoveForm from './MoveForm';
 import ProposalsPanel from './proposals/ProposalsPanel';
 import { prefillFromBooking } from './proposals/proposal-draft';
@@ -177,7 +178,15 @@ export default function BookingsView({ copy, onError }: Props) {
               onCancel={range === 'upcoming' ? ask : undefined}
               mark={
                 booking.kind === 'reservation' && booking.state === 'held' ? (
-                  <HoldMark copy={copy.stageMarks} stage={booking.stage} tentativeUntil={booking.tentativeUntil} />
+                  <>
+                    <HoldMark copy={copy.stageMarks} stage={booking.stage} tentativeUntil={booking.tentativeUntil} />
+                    {booking.money && (
+                      <>
+                        {' '}
+                        <MoneyMark copy={copy.payments} money={booking.money} />
+                      </>
+                    )}
+                  </>
                 ) : undefined
               }
               actions={
@@ -243,6 +252,9 @@ export default function BookingsView({ copy, onError }: Props) {
                   clientName={booking.clientName ?? ''}
                   prefill={prefillFromBooking(booking)}
                   onError={onError}
+                  onBalance={({ totalCents, paidCents, outstandingCents }) =>
+                    bookings.setData((list) => list.map((row) => (row.id === booking.id ? { ...row, money: { totalCents, paidCents, outstandingCents } } : row)))
+                  }
                 />
               )}
               {detailing === booking.id && booking.state === 'held' && <DetailsPanel desk={copy} bookingId={booking.id} onError={onError} />}

@@ -9,6 +9,7 @@ import { formatLongDate, texasToday } from '@shared/texas-time';
 import { $toast } from '../../../stores/toasts';
 import { serveDesk, type DeskRequest } from '../desk-test-support';
 import PaymentsExport from '../PaymentsExport';
+import MoneyMark from './MoneyMark';
 import PaymentsPanel from './PaymentsPanel';
 
 const copy = desk.desk;
@@ -42,9 +43,14 @@ function payment(n: number, patch: Partial<Payment> = {}): Payment {
 const error = (status: number, code: string, message: string, fields?: Record<string, string>) =>
   Response.json({ error: { code, message, ...(fields && { fields }) } }, { status });
 
+/** What the panel told its row of the money, in order. */
+let told: number[] = [];
+
 function renderPanel(payments: Payment[], paidCents: number, answer: (request: DeskRequest) => unknown = () => ({})) {
+  told = [];
   const requests = serveDesk((request) => (request.method === 'GET' ? { payments, balance: balance(paidCents) } : answer(request)));
-  render(<PaymentsPanel desk={copy} proposalId={PROPOSAL_ID} clientName="Dolly Rivera" onError={() => {}} />);
+  const onBalance = (money: { outstandingCents: number }) => told.push(money.outstandingCents);
+  render(<PaymentsPanel desk={copy} proposalId={PROPOSAL_ID} clientName="Dolly Rivera" onError={() => {}} onBalance={onBalance} />);
   return requests;
 }
 
@@ -98,6 +104,8 @@ describe('a signed proposal’s payments on the desk', () => {
     // A retry of the same values keeps its key: the server records it once.
     expect(requests.at(-1)!.headers.get('Idempotency-Key')).toBe(first.headers.get('Idempotency-Key'));
     expect(screen.getByText(fillTemplate(words.paid, { amount: '$1,440.00' }))).toBeVisible();
+    // The bookings list's row is told where the money now stands (its MoneyMark), once, after the refusal told nothing.
+    expect(told).toEqual([144_000]);
     expect($toast.get()?.title).toBe(fillTemplate(words.form.recorded.title, { amount: '$1,440.00' }));
     expect(screen.queryByRole('textbox', { name: words.form.labels.amount })).toBeNull();
   });
@@ -120,6 +128,7 @@ describe('a signed proposal’s payments on the desk', () => {
     expect(requests.at(-1)).toMatchObject({ method: 'POST', path: `/api/admin/payments/${kept.id}/void`, body: { reason: 'Check bounced' } });
     expect(screen.getByText(/Check bounced/)).toBeVisible();
     expect(screen.getByText(fillTemplate(words.paid, { amount: '$0.00' }))).toBeVisible();
+    expect(told).toEqual([288_000]);
     expect(document.getElementById(`payment-${kept.id}`)).toHaveFocus();
     expect($toast.get()?.title).toBe(words.voidedToast.title);
   });
@@ -141,4 +150,12 @@ test('the payments CSV: "Payments CSV" opens two dates (this year so far) and do
   await user.click(screen.getByRole('button', { name: words.export.download }));
   await waitFor(() => expect(saved).toEqual(['payments-2026-01-01-to-2026-12-10.csv blob:desk.test/1']));
   expect(requests.map((request) => `${request.path}${request.search}`)).toEqual([`/api/admin/payments.csv?from=${today.slice(0, 4)}-01-01&to=${today}`]);
+});
+
+test('the bookings list’s mark of a signed booking’s money: what is still owed, or paid in full', () => {
+  const { rerender } = render(<MoneyMark copy={words} money={{ totalCents: 288_000, paidCents: 144_000, outstandingCents: 144_000 }} />);
+  expect(screen.getByText(fillTemplate(words.outstanding, { amount: '$1,440.00' }))).toBeVisible();
+  rerender(<MoneyMark copy={words} money={{ totalCents: 288_000, paidCents: 288_000, outstandingCents: 0 }} />);
+  expect(screen.getByText(words.paidInFull)).toBeVisible();
+  expect(screen.queryByText(/Outstanding/)).toBeNull();
 });

@@ -4,7 +4,7 @@ import type { DeskCopy } from '../../../content-schemas/desk';
 import { isUnauthorized } from '../../../lib/desk-api';
 import { fetchProposalPayments, voidPayment, type PaymentStep } from '../../../lib/desk-payments';
 import { formatCents } from '@shared/money';
-import { MAX_VOID_REASON_LENGTH, VoidPaymentSchema, type Payment } from '@shared/schemas/payment';
+import { MAX_VOID_REASON_LENGTH, VoidPaymentSchema, type Balance, type Payment } from '@shared/schemas/payment';
 import { fillTemplate } from '@shared/template';
 import { showToast } from '../../../stores/toasts';
 import Field from '../../form/Field';
@@ -23,6 +23,8 @@ interface Props {
   /** The client's name, for the toasts and the dialog. */
   clientName: string;
   onError: (error: unknown) => void;
+  /** Told where the money stands after each payment recorded or voided here. */
+  onBalance?: (balance: Balance) => void;
 }
 
 /**
@@ -30,7 +32,7 @@ interface Props {
  * payment (voided ones struck through, with the reason), "Record payment" opening the form, and "Void" on a payment,
  * which asks once more and for a reason.
  */
-export default function PaymentsPanel({ desk, proposalId, clientName, onError }: Props) {
+export default function PaymentsPanel({ desk, proposalId, clientName, onError, onBalance }: Props) {
   const copy = desk.payments;
   const loaded = useLoad(() => fetchProposalPayments(proposalId), proposalId, onError);
   const [formOpen, setFormOpen] = useState(false);
@@ -51,13 +53,15 @@ export default function PaymentsPanel({ desk, proposalId, clientName, onError }:
   const onFormFailure = (error: unknown) => isUnauthorized(error) && onError(error);
 
   /** A step's answer in the panel: the payment added or changed, the balance as it now stands. */
-  const apply = ({ payment, balance }: PaymentStep) =>
+  const apply = ({ payment, balance }: PaymentStep) => {
     loaded.setData((data) => ({
       balance,
       payments: data.payments.some((old) => old.id === payment.id)
         ? data.payments.map((old) => (old.id === payment.id ? payment : old))
         : [...data.payments, payment],
     }));
+    onBalance?.(balance);
+  };
 
   const ask = (payment: Payment) => {
     setReason('');

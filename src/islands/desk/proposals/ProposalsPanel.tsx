@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { DeskCopy } from '../../../content-schemas/desk';
 import { isUnauthorized } from '../../../lib/desk-api';
 import { countersignProposal, fetchProposals, withdrawProposal, type ProposalOwner } from '../../../lib/desk-proposals';
+import type { Balance } from '@shared/schemas/payment';
 import { OPEN_PROPOSAL_STATES, type Proposal } from '@shared/schemas/proposal';
 import { fillTemplate } from '@shared/template';
 import { showToast } from '../../../stores/toasts';
@@ -25,6 +26,8 @@ export type ProposalsPanelProps = ProposalOwner & {
   /** What the new-proposal form starts from (prefillFromInquiry for an inquiry; the guests for a booking). */
   prefill?: ProposalPrefill;
   onError: (error: unknown) => void;
+  /** A payment recorded or voided on the signed proposal: where its money now stands (the bookings list's mark). */
+  onBalance?: (balance: Balance) => void;
 };
 
 /** A new proposal replaces every open one of the same booking (the server's rule), so the list says so at once. */
@@ -40,7 +43,7 @@ function withNew(list: Proposal[], made: Proposal): Proposal[] {
  * the signed proposal's payments show instead.
  */
 export default function ProposalsPanel(props: ProposalsPanelProps) {
-  const { desk, clientName, prefill = {}, onError } = props;
+  const { desk, clientName, prefill = {}, onError, onBalance } = props;
   const copy = desk.proposals;
   const of: ProposalOwner = 'inquiryId' in props ? { inquiryId: props.inquiryId } : { bookingId: props.bookingId };
   const key = 'inquiryId' in of ? of.inquiryId : of.bookingId;
@@ -104,7 +107,7 @@ export default function ProposalsPanel(props: ProposalsPanelProps) {
         </ul>
       )}
       {signedOnes.map((proposal) => (
-        <PaymentsPanel key={proposal.id} desk={desk} proposalId={proposal.id} clientName={clientName} onError={onError} />
+        <PaymentsPanel key={proposal.id} desk={desk} proposalId={proposal.id} clientName={clientName} onError={onError} onBalance={onBalance} />
       ))}
       {list && !signed && (
         <>
