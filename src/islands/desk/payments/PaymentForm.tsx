@@ -10,7 +10,8 @@ import formStyles from '../../form/form.module.css';
 import { useApiForm } from '../../form/use-api-form';
 import { dollarsToCents } from '../proposals/proposal-draft';
 import deskStyles from '../desk.module.css';
-import styles from './payments.module.css';
+// The desk's forms inside a row share one frame: the proposal form's.
+import proposalStyles from '../proposals/proposals.module.css';
 
 interface Props {
   copy: DeskCopy['payments'];
@@ -55,14 +56,14 @@ export default function PaymentForm({ copy, proposalId, outstandingCents, onReco
   });
   return (
     <form
-      className={styles.form}
+      className={proposalStyles.form}
       noValidate
       aria-labelledby={id('heading')}
       aria-busy={pending}
       onSubmit={onSubmit}
       onInput={(event) => clearError((event.target as HTMLInputElement).name)}
     >
-      <h5 id={id('heading')} className={styles.formHeading}>
+      <h5 id={id('heading')} className={proposalStyles.formHeading}>
         {text.heading}
       </h5>
       <div className={formStyles.row}>

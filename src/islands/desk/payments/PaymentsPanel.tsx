@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import * as v from 'valibot';
 import type { DeskCopy } from '../../../content-schemas/desk';
 import { isUnauthorized } from '../../../lib/desk-api';
@@ -12,6 +12,7 @@ import LoadState from '../LoadState';
 import ConfirmDialog from '../ConfirmDialog';
 import Template from '../Template';
 import deskStyles from '../desk.module.css';
+import { useFocusAfter } from '../use-focus-after';
 import { useLoad } from '../use-load';
 import PaymentForm from './PaymentForm';
 import PaymentItem, { BalanceLines } from './PaymentItem';
@@ -42,12 +43,7 @@ export default function PaymentsPanel({ desk, proposalId, clientName, onError, o
   const [pending, setPending] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
   // After a void the button is gone with the dialog: focus goes to the voided payment instead.
-  const focusAfter = useRef<string>(undefined);
-  useEffect(() => {
-    if (asked || !focusAfter.current) return;
-    document.getElementById(focusAfter.current)?.focus();
-    focusAfter.current = undefined;
-  });
+  const focusAfter = useFocusAfter(asked !== undefined);
   const headingId = `payments-${proposalId}`;
   const formId = `payment-form-${proposalId}`;
   const onFormFailure = (error: unknown) => isUnauthorized(error) && onError(error);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { DeskCopy } from '../../../content-schemas/desk';
 import { isUnauthorized } from '../../../lib/desk-api';
 import { countersignProposal, fetchProposals, withdrawProposal, type ProposalOwner } from '../../../lib/desk-proposals';
@@ -11,6 +11,7 @@ import ConfirmDialog from '../ConfirmDialog';
 import PaymentsPanel from '../payments/PaymentsPanel';
 import Template from '../Template';
 import deskStyles from '../desk.module.css';
+import { useFocusAfter } from '../use-focus-after';
 import { useLoad } from '../use-load';
 import ProposalForm from './ProposalForm';
 import ProposalItem, { type ProposalAction } from './ProposalItem';
@@ -53,12 +54,7 @@ export default function ProposalsPanel(props: ProposalsPanelProps) {
   const [pending, setPending] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
   // After Withdraw or Countersign the button is gone with the dialog: focus goes to the changed proposal instead.
-  const focusAfter = useRef<string>(undefined);
-  useEffect(() => {
-    if (asked || !focusAfter.current) return;
-    document.getElementById(focusAfter.current)?.focus();
-    focusAfter.current = undefined;
-  });
+  const focusAfter = useFocusAfter(asked !== undefined);
   const headingId = `proposals-${key}`;
   const formId = `proposal-form-${key}`;
 
