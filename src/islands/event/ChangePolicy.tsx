@@ -3,6 +3,7 @@ import type { ClientPolicy } from '@shared/change-policy';
 import { telHref } from '@shared/phone';
 import { fillTemplate } from '@shared/template';
 import { formatLongDate } from '@shared/texas-time';
+import Template from '../desk/Template';
 import styles from './ChangePolicy.module.css';
 
 interface CallUsProps {
@@ -14,19 +15,12 @@ interface CallUsProps {
 
 /** A sentence of the policy with its `{phone}` as a tel: link (kept on one line) and its other placeholders filled. */
 export function CallUs({ text, values, phone }: CallUsProps) {
-  return (
-    <>
-      {text.split(/(\{phone\})/).map((part, index) =>
-        index % 2 ? (
-          <a key={index} className={styles.phone} href={telHref(phone)}>
-            {phone}
-          </a>
-        ) : (
-          fillTemplate(part, values)
-        ),
-      )}
-    </>
+  const link = (
+    <a className={styles.phone} href={telHref(phone)}>
+      {phone}
+    </a>
   );
+  return <Template text={text} values={{ ...values, phone: link }} />;
 }
 
 interface Props {
