@@ -49,14 +49,18 @@ export const INQUIRIES_CSV_URL = '/api/admin/inquiries.csv';
 /** A file the desk downloaded: its content and the name the server gave it. */
 export type DownloadedFile = { blob: Blob; filename: string };
 
+/** A download's file: its bytes, and the name the server gave it in Content-Disposition (else `fallback`). */
+export async function downloadedFile(response: Response, fallback: string): Promise<DownloadedFile> {
+  const named = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
+  return { blob: await response.blob(), filename: named?.[1] ?? fallback };
+}
+
 /**
  * POST /api/admin/inquiries.csv { q, status? }: the CSV of the inquiries matching `q` (and `status` when given). A POST, not a link, so the search term
  * stays out of the address (addresses reach request logs and the browser's history).
  */
 export async function downloadInquiriesCsv(q: string, status?: InquiryStatus): Promise<DownloadedFile> {
-  const response = await apiRequest('POST', INQUIRIES_CSV_URL, status ? { q, status } : { q });
-  const named = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
-  return { blob: await response.blob(), filename: named?.[1] ?? 'inquiries.csv' };
+  return downloadedFile(await apiRequest('POST', INQUIRIES_CSV_URL, status ? { q, status } : { q }), 'inquiries.csv');
 }
 
 /**

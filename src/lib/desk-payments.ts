@@ -4,7 +4,7 @@
  */
 import type { Balance, Payment, RecordPaymentInput } from '@shared/schemas/payment';
 import { apiRequest, postJson, type WriteOptions } from './api';
-import type { DownloadedFile } from './desk-api';
+import { downloadedFile, type DownloadedFile } from './desk-api';
 
 /** A proposal's payments (voided ones too) and where its balance stands (null before the client signed). */
 export type ProposalPayments = { payments: Payment[]; balance: Balance | null };
@@ -31,7 +31,5 @@ export function voidPayment(id: string, reason: string): Promise<PaymentStep> {
 
 /** GET /api/admin/payments.csv?from=&to=: the payments received in the range (Texas dates, inclusive), as a file. */
 export async function downloadPaymentsCsv(from: string, to: string): Promise<DownloadedFile> {
-  const response = await apiRequest('GET', `/api/admin/payments.csv?${new URLSearchParams({ from, to })}`);
-  const named = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
-  return { blob: await response.blob(), filename: named?.[1] ?? 'payments.csv' };
+  return downloadedFile(await apiRequest('GET', `/api/admin/payments.csv?${new URLSearchParams({ from, to })}`), 'payments.csv');
 }
