@@ -155,3 +155,8 @@ export type Availability = {
  */
 export const BOOKING_STAGES = ['held', 'proposal_sent', 'signed', 'confirmed'] as const;
 export type BookingStage = (typeof BOOKING_STAGES)[number];
+
+/** Whether a booking at `stage` has a signed contract (countersigned or not): its date is the client's. */
+export function isSignedStage(stage: BookingStage): boolean {
+  return stage === 'signed' || stage === 'confirmed';
+}

@@ -14,6 +14,8 @@ export const PROPOSAL_STATES = ['sent', 'viewed', 'signed', 'countersigned', 'wi
 export type ProposalState = (typeof PROPOSAL_STATES)[number];
 /** The states a client may still sign in. */
 export const OPEN_PROPOSAL_STATES: readonly ProposalState[] = ['sent', 'viewed'];
+/** The states of a signed proposal (countersigned or not): it never changes again, and it takes payments. */
+export const SIGNED_PROPOSAL_STATES: readonly ProposalState[] = ['signed', 'countersigned'];
 
 /** A line of a proposal: the estimate's lines, and the owner's extra lines or discounts (negative). */
 export type ProposalLine = { label: string; amountCents: number };

@@ -1,4 +1,5 @@
 import { done, refused, type Result } from '@shared/result';
+import { SIGNED_PROPOSAL_STATES } from '@shared/schemas/proposal';
 import { balanceOf, type Balance, type ClientPayment, type Payment, type RecordPayment } from '@shared/schemas/payment';
 import { texasToday } from '@shared/texas-time';
 import { createCancelToken } from '../bookings/cancel-links';
@@ -17,7 +18,7 @@ import { inTransaction, type Transaction } from '../transaction';
 // proposal's balance stands. Paid and outstanding are always derived from the payments, never stored.
 
 /** Whether a proposal in this state takes payments: only a signed (or countersigned) one. */
-export const isPayable = (row: Pick<ProposalRow, 'state'>) => row.state === 'signed' || row.state === 'countersigned';
+export const isPayable = (row: Pick<ProposalRow, 'state'>) => SIGNED_PROPOSAL_STATES.includes(row.state);
 
 /** Where proposal `row`'s money stands at `now` (Texas day), its payments not voided summed now. */
 export async function balanceOfProposal(db: Queryable, row: ProposalRow, now: Date): Promise<Balance> {

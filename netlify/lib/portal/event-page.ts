@@ -2,7 +2,7 @@ import { clientPolicy, type ClientPolicy } from '@shared/change-policy';
 import type { CancelBookingView, CancelRefusal } from '@shared/schemas/cancel';
 import type { Balance, ClientPayment } from '@shared/schemas/payment';
 import type { EventDetails } from '@shared/schemas/event-details';
-import type { ClientContract, ClientProposal } from '@shared/schemas/proposal';
+import { SIGNED_PROPOSAL_STATES, type ClientContract, type ClientProposal } from '@shared/schemas/proposal';
 import { done, refused, type Result } from '@shared/result';
 import { findBookingByCancelToken, lockBookingByCancelToken } from '../bookings/cancel-links';
 import { lockForSale, recordSaleStep } from '../bookings/sale';
@@ -96,6 +96,6 @@ export async function contractPdfByLink(
   if (!found.ok) return found;
   const row = await findProposal(db, request.proposalId);
   if (!row || row.booking_id !== found.value.row.id) return refused('not_found');
-  if (row.state !== 'signed' && row.state !== 'countersigned') return refused('proposal_not_signed');
+  if (!SIGNED_PROPOSAL_STATES.includes(row.state)) return refused('proposal_not_signed');
   return done({ pdf: await contractPdf(row), date: row.event_date });
 }

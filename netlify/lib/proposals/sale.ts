@@ -1,4 +1,5 @@
 import { done, refused, type Result } from '@shared/result';
+import { SIGNED_PROPOSAL_STATES } from '@shared/schemas/proposal';
 import type { TimeSlotKey } from '@shared/schemas/booking';
 import { recordAudit } from '../audit/log';
 import type { Queryable } from '../db';
@@ -27,7 +28,7 @@ export type ClosedRefusal = 'proposal_signed' | 'proposal_expired' | 'proposal_w
 
 /** Why `row` refused a step at `now` (it was not open, or its time was up, or its booking moved since). */
 function whyClosed(row: ProposalRow, now: Date): ClosedRefusal {
-  if (row.state === 'signed' || row.state === 'countersigned') return 'proposal_signed';
+  if (SIGNED_PROPOSAL_STATES.includes(row.state)) return 'proposal_signed';
   if (row.state === 'withdrawn') return 'proposal_withdrawn';
   if (row.state === 'replaced') return 'proposal_replaced';
   if (row.state === 'expired' || new Date(row.expires_at).getTime() <= now.getTime()) return 'proposal_expired';

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { isSignedStage } from '@shared/schemas/booking';
 import type { CancelBookingCopy } from '../../content-schemas/cancel';
 import { cancelBooking } from '../../lib/cancel-link';
 import { CancelRequestSchema, type CancelBookingView } from '@shared/schemas/cancel';
@@ -55,7 +56,7 @@ export default function CancelForm({ copy, booking, token, retainerTerms, onCanc
         <ConfirmCancel
           copy={copy.confirm}
           booking={booking}
-          signed={booking.stage === 'signed' || booking.stage === 'confirmed'}
+          signed={isSignedStage(booking.stage)}
           retainerTerms={retainerTerms}
           pending={form.pending}
           pendingLabel={copy.pending}

@@ -4,6 +4,7 @@ import type { PlannerSetup } from '../../lib/bar-planner';
 import type { EventLookup } from '../../lib/portal';
 import type { ClientPolicy } from '@shared/change-policy';
 import { telHref } from '@shared/phone';
+import { isSignedStage } from '@shared/schemas/booking';
 import { OPEN_PROPOSAL_STATES, type ClientProposal } from '@shared/schemas/proposal';
 import type { CancelBookingView } from '@shared/schemas/cancel';
 import ChangePolicy, { CallUs } from '../event/ChangePolicy';
@@ -48,7 +49,7 @@ interface Props extends Omit<EventLookup, 'booking' | 'policy'> {
 export default function ReadyStep(props: Props) {
   const { copy, booking, proposal, contract, policy, payments, details, token, phone, planner, headingRef, signedRef, onMove, onSigned, onCancelled, onRefused } =
     props;
-  const signed = booking.stage === 'signed' || booking.stage === 'confirmed';
+  const signed = isSignedStage(booking.stage);
   const closed = policy !== null && !policy.canCancel;
   const canMove = !signed && (policy?.canMove ?? true);
   const open = proposal !== null && OPEN_PROPOSAL_STATES.includes(proposal.state);

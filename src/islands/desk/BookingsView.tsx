@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, useState } from 'react';
+import { isSignedStage } from '@shared/schemas/booking';
 import type { DeskCopy } from '../../content-schemas/desk';
 import { cancelBooking, fetchBookings, isUnauthorized, sendBookingLink } from '../../lib/desk-api';
 import { formatLongDate, texasToday } from '@shared/texas-time';
@@ -198,9 +199,9 @@ export default function BookingsView({ copy, onError }: Props) {
                     aria-describedby={`booking-${booking.id}-when`}
                     onClick={() => setProposing(proposing === booking.id ? undefined : booking.id)}
                   >
-                    {booking.stage === 'signed' || booking.stage === 'confirmed' ? copy.payments.open : copy.proposals.heading}
+                    {isSignedStage(booking.stage) ? copy.payments.open : copy.proposals.heading}
                   </button>
-                  {(booking.stage === 'signed' || booking.stage === 'confirmed') && (
+                  {isSignedStage(booking.stage) && (
                     <button
                       type="button"
                       className="btn btn--secondary"

@@ -3,7 +3,7 @@ import type { DeskCopy } from '../../../content-schemas/desk';
 import { isUnauthorized } from '../../../lib/desk-api';
 import { countersignProposal, fetchProposals, withdrawProposal, type ProposalOwner } from '../../../lib/desk-proposals';
 import type { Balance } from '@shared/schemas/payment';
-import { OPEN_PROPOSAL_STATES, type Proposal } from '@shared/schemas/proposal';
+import { OPEN_PROPOSAL_STATES, SIGNED_PROPOSAL_STATES, type Proposal } from '@shared/schemas/proposal';
 import { fillTemplate } from '@shared/template';
 import { showToast } from '../../../stores/toasts';
 import LoadState from '../LoadState';
@@ -82,7 +82,7 @@ export default function ProposalsPanel(props: ProposalsPanelProps) {
 
   const list = proposals.data;
   const hasOpen = list?.some((proposal) => OPEN_PROPOSAL_STATES.includes(proposal.state)) ?? false;
-  const signedOnes = list?.filter((proposal) => proposal.state === 'signed' || proposal.state === 'countersigned') ?? [];
+  const signedOnes = list?.filter((proposal) => SIGNED_PROPOSAL_STATES.includes(proposal.state)) ?? [];
   const signed = signedOnes.length > 0;
   const confirm = asked && (asked.action === 'withdraw' ? copy.withdrawConfirm : copy.countersignConfirm);
   return (
