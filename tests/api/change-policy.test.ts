@@ -4,14 +4,13 @@ import adminMove from '../../netlify/functions/admin-booking-move';
 import cancel from '../../netlify/functions/cancel';
 import portalLookup from '../../netlify/functions/portal-lookup';
 import reschedule from '../../netlify/functions/reschedule';
-import { createCancelToken } from '../../netlify/lib/bookings/cancel-links';
-import { withDatabase } from '../../netlify/lib/db';
 import { CHANGE_POLICY, CHANGE_REFUSALS, changeDeadline, type ClientPolicy } from '@shared/change-policy';
 import type { TimeSlotKey } from '@shared/schemas/booking';
-import { clock, uniqueEmail } from '../fixtures';
+import { clock } from '../fixtures';
 import type { TestDatabase } from '../setup/database';
 import { OWNER, callWith, deskRequest, ownerCookie, resetOwnerTables } from './admin-support';
 import { useTestSmtpServer } from './mail-support';
+import { linkedReservation } from './sale-support';
 import { call, databases, postJson, query, useDatabase } from './support';
 
 // An event after daylight saving ends (1 November 2026): the event's day is CST, but online changes close at the start
@@ -39,19 +38,7 @@ describe.each(databases)('the change policy on the client’s link, on $name', (
   };
 
   /** A client's held booking on `date` and `timeSlot`, moved `clientMoves` times, with a link of its own. */
-  const linked = async (date: string, timeSlot: TimeSlotKey, clientMoves = 0) => {
-    const [row] = await query<{ id: string }>(
-      database,
-      `INSERT INTO bookings (date, time_slot, is_available, client_name, client_email, event_type, client_moves)
-       VALUES ($1, $2, false, 'Dolly Rivera', $3, 'wedding', $4) RETURNING id`,
-      [date, timeSlot, uniqueEmail('policy'), clientMoves],
-    );
-    const id = row!.id;
-    const token = await withDatabase(undefined, (db) => createCancelToken(db, { id, date, timeSlot }), {
-      config: { url: database.url, wsProxy: database.wsProxy },
-    });
-    return { id, token };
-  };
+  const linked = (date: string, timeSlot: TimeSlotKey, clientMoves = 0) => linkedReservation(database, date, timeSlot, { clientMoves });
   const move = (token: string, date: string, timeSlot: TimeSlotKey) =>
     call(reschedule, postJson('/api/bookings/reschedule', { token, date, timeSlot }));
   const cancelByLink = (token: string) => call(cancel, postJson('/api/cancel', { token }));

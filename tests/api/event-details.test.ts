@@ -8,7 +8,6 @@ import outboxSend from '../../netlify/functions/outbox-send';
 import details from '../../netlify/functions/portal-details';
 import lookup from '../../netlify/functions/portal-lookup';
 import sign from '../../netlify/functions/portal-sign';
-import { createCancelToken } from '../../netlify/lib/bookings/cancel-links';
 import { withDatabase } from '../../netlify/lib/db';
 import { detailsReminderDueAt, detailsReminderIsDue, queueDetailsReminders } from '../../netlify/lib/jobs/details-reminders';
 import { KINDS_WITH_SECRETS } from '../../netlify/lib/mail/outbox/queue';
@@ -22,6 +21,7 @@ import { site } from '../fixtures';
 import type { TestDatabase } from '../setup/database';
 import { callWith, deskRequest, ownerCookie, resetOwnerTables } from './admin-support';
 import { expectNoMoreMail, useTestSmtpServer } from './mail-support';
+import { linkedReservation } from './sale-support';
 import { call, databases, get, postJson, query, useDatabase } from './support';
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
@@ -62,21 +62,8 @@ describe.each(databases)('the final details on $name', (database: TestDatabase) 
   const smtp = useTestSmtpServer(database, { ownerEmail: 'owner@lonestar.example', mailFrom: 'Lone Star Mobile Bar <bookings@lonestar.example>' });
 
   /** A held reservation stored directly, signed unless told otherwise; returns its id and a link's token. */
-  async function reservation(
-    date: string,
-    timeSlot: TimeSlotKey,
-    options: { signed?: boolean; email?: string } = {},
-  ): Promise<{ id: string; token: string }> {
-    const [row] = await query<{ id: string }>(
-      database,
-      `INSERT INTO bookings (date, time_slot, is_available, kind, client_name, client_email, event_type, guest_count, signed_at)
-       VALUES ($1, $2, false, 'reservation', 'Dolly Rivera', $3, 'wedding', 120, CASE WHEN $4 THEN now() END) RETURNING id`,
-      [date, timeSlot, options.email ?? 'dolly@example.com', options.signed ?? true],
-    );
-    const id = row!.id;
-    const token = await withDatabase(undefined, (db) => createCancelToken(db, { id, date, timeSlot }));
-    return { id, token };
-  }
+  const reservation = (date: string, timeSlot: TimeSlotKey, options: { signed?: boolean; email?: string } = {}) =>
+    linkedReservation(database, date, timeSlot, { ...options, signed: options.signed ?? true, email: options.email ?? 'dolly@example.com' });
 
   const save = (token: string, fields: Record<string, unknown>) => call(details, postJson('/api/portal/details', { token, ...fields }));
   const pageOf = async (token: string) => (await (await call(lookup, postJson('/api/portal/lookup', { token }))).json()) as { details: EventDetails | null };

@@ -3,20 +3,47 @@ import adminBookings from '../../netlify/functions/admin-bookings';
 import payments from '../../netlify/functions/admin-payments';
 import proposals from '../../netlify/functions/admin-proposals';
 import sign from '../../netlify/functions/portal-sign';
+import { createCancelToken } from '../../netlify/lib/bookings/cancel-links';
+import { withDatabase } from '../../netlify/lib/db';
+import type { TimeSlotKey } from '@shared/schemas/booking';
 import type { OwnerBooking } from '@shared/schemas/owner';
 import type { Balance, Payment, RecordPaymentInput } from '@shared/schemas/payment';
 import type { Proposal } from '@shared/schemas/proposal';
 import { texasToday } from '@shared/texas-time';
 import { booking as reservation, uniqueEmail } from '../fixtures';
 import { callWith, deskRequest } from './admin-support';
+import type { TestDatabase } from '../setup/database';
 import type { TestSmtpServer } from './mail-support';
-import { call, postJson } from './support';
+import { call, postJson, query } from './support';
 
 // A signed sale set up through the real routes, for the payments' and the balance reminders' tests: the owner books
 // a caller (the confirmation carries the event page's link), sends a proposal, and the client signs it by that link.
 
 const ESTIMATE = { packageId: 'wedding', serviceLevel: 'byob', guests: 80, hours: 4, zip: '78701', addOns: [] };
 const LINK = /https:\/\/lonestar\.example\/cancel#token=([A-Za-z0-9_-]{43})/;
+
+/**
+ * A client's held reservation stored directly in `database` (no mail, no proposal: for the rules that judge a booking
+ * as it stands), signed when told (`signed_at` now), moved `clientMoves` times by the client, and a link token of its own.
+ */
+export async function linkedReservation(
+  database: TestDatabase,
+  date: string,
+  timeSlot: TimeSlotKey,
+  options: { signed?: boolean; email?: string; clientMoves?: number } = {},
+): Promise<{ id: string; token: string }> {
+  const [row] = await query<{ id: string }>(
+    database,
+    `INSERT INTO bookings (date, time_slot, is_available, kind, client_name, client_email, event_type, guest_count, signed_at, client_moves)
+     VALUES ($1, $2, false, 'reservation', 'Dolly Rivera', $3, 'wedding', 120, CASE WHEN $4 THEN now() END, $5) RETURNING id`,
+    [date, timeSlot, options.email ?? uniqueEmail('dolly'), options.signed ?? false, options.clientMoves ?? 0],
+  );
+  const id = row!.id;
+  const token = await withDatabase(undefined, (db) => createCancelToken(db, { id, date, timeSlot }), {
+    config: { url: database.url, wsProxy: database.wsProxy },
+  });
+  return { id, token };
+}
 
 /** A booking, its proposal (signed or not) and the client's event-page token. */
 export type Sale = { booking: OwnerBooking; proposal: Proposal; token: string; email: string };
