@@ -1,31 +1,19 @@
 import { done, refused, type Result } from '@shared/result';
-import { SIGNED_PROPOSAL_STATES } from '@shared/schemas/proposal';
-import { balanceOf, type Balance, type ClientPayment, type Payment, type RecordPayment } from '@shared/schemas/payment';
-import { texasToday } from '@shared/texas-time';
+import type { Balance, Payment, RecordPayment } from '@shared/schemas/payment';
 import { createCancelToken } from '../bookings/cancel-links';
 import { lockForSale } from '../bookings/sale';
 import type { Queryable } from '../db';
 import { enqueuePaymentReceipt } from '../mail/outbox/payment';
-import { findPayment, listPayments, paidByProposal } from '../payments/read';
-import { toClientPayment, toPayment } from '../payments/row';
+import { findPayment, listPayments } from '../payments/read';
+import { toPayment } from '../payments/row';
 import { recordPayment, voidPayment } from '../payments/sale';
 import { findProposal, lockProposal } from '../proposals/read';
-import { toProposal, type ProposalRow } from '../proposals/row';
 import { inTransaction, type Transaction } from '../transaction';
+import { balanceOfProposal, isPayable } from './balances';
 
 // The owner's side of the money, across bookings, proposals and payments: record a payment against a signed proposal
 // (the booking locked first, then the proposal, as every step of the sale takes them), void one, and read where a
 // proposal's balance stands. Paid and outstanding are always derived from the payments, never stored.
-
-/** Whether a proposal in this state takes payments: only a signed (or countersigned) one. */
-export const isPayable = (row: Pick<ProposalRow, 'state'>) => SIGNED_PROPOSAL_STATES.includes(row.state);
-
-/** Where proposal `row`'s money stands at `now` (Texas day), its payments not voided summed now. */
-export async function balanceOfProposal(db: Queryable, row: ProposalRow, now: Date): Promise<Balance> {
-  const paid = (await paidByProposal(db, [row.id])).get(row.id) ?? 0;
-  const proposal = toProposal(row);
-  return balanceOf(proposal.totalCents, proposal.schedule, paid, texasToday(now));
-}
 
 /** What the desk reads of a proposal's money: every payment (voided ones too) and, once signed, the balance. */
 export type ProposalPayments = { payments: Payment[]; balance: Balance | null };
@@ -36,13 +24,6 @@ export async function readProposalPayments(db: Queryable, id: string, now: Date)
   if (!row) return refused('not_found');
   const payments = (await listPayments(db, id)).map(toPayment);
   return done({ payments, balance: isPayable(row) ? await balanceOfProposal(db, row, now) : null });
-}
-
-/** What the event page shows of the money: the payments not voided and the balance, or null before a signature. */
-export async function clientPayments(db: Queryable, row: ProposalRow, now: Date): Promise<{ list: ClientPayment[]; balance: Balance } | null> {
-  if (!isPayable(row)) return null;
-  const list = (await listPayments(db, row.id)).filter((payment) => payment.voided_at === null).map((payment) => toClientPayment(toPayment(payment)));
-  return { list, balance: await balanceOfProposal(db, row, now) };
 }
 
 /** What a payment's step answers: the payment as the desk shows it, the balance after it, and the mails to send. */

@@ -7,7 +7,7 @@ import { lockForSale } from '../bookings/sale';
 import { claimSaleReminder, claimedSaleReminders } from '../bookings/sale-reminders';
 import type { Queryable } from '../db';
 import { openBalances } from '../desk/balances';
-import { balanceOfProposal, isPayable } from '../desk/payments';
+import { balanceOfProposal, isPayable } from '../desk/balances';
 import type { MailConfig } from '../mail/config';
 import { enqueueBalanceReminder } from '../mail/outbox/payment';
 import { lockProposal } from '../proposals/read';

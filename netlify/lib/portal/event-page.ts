@@ -7,12 +7,14 @@ import { done, refused, type Result } from '@shared/result';
 import { findBookingByCancelToken, lockBookingByCancelToken } from '../bookings/cancel-links';
 import { lockForSale, recordSaleStep } from '../bookings/sale';
 import type { Queryable } from '../db';
-import { clientPayments } from '../desk/payments';
+import { balanceOfProposal, isPayable } from '../desk/balances';
+import { listPayments } from '../payments/read';
+import { toClientPayment, toPayment } from '../payments/row';
 import { proposalMail } from '../desk/proposals';
 import { enqueueProposalSignedMails } from '../mail/outbox/proposal';
 import { esignWords } from '../proposals/document';
 import { findClientProposal, findProposal } from '../proposals/read';
-import { sectionsOf, toClientProposal } from '../proposals/row';
+import { sectionsOf, toClientProposal, type ProposalRow } from '../proposals/row';
 import { contractPdf, signProposal, viewProposal, type ClosedRefusal } from '../proposals/sale';
 import { inTransaction } from '../transaction';
 import { clientDetails } from './details';
@@ -36,6 +38,13 @@ export type EventPage = {
   payments: { list: ClientPayment[]; balance: Balance } | null;
   details: EventDetails | null;
 };
+
+/** What the event page shows of the money: the payments not voided and the balance, or null before a signature. */
+export async function clientPayments(db: Queryable, row: ProposalRow, now: Date): Promise<{ list: ClientPayment[]; balance: Balance } | null> {
+  if (!isPayable(row)) return null;
+  const list = (await listPayments(db, row.id)).filter((payment) => payment.voided_at === null).map((payment) => toClientPayment(toPayment(payment)));
+  return { list, balance: await balanceOfProposal(db, row, now) };
+}
 
 /** The event page of a link at `now`; a sent proposal becomes viewed (audited). */
 export async function lookupEventPage(db: Queryable, token: string, now: Date): Promise<Result<EventPage, CancelRefusal>> {
